@@ -1,0 +1,445 @@
+/// The result of lexing one file: tokens covering every byte, plus what was not understood.
+public struct LexedSource: Sendable {
+    public var tokens: [Token]
+    public var errors: [LexError]
+    /// Code ranges of top-level string interpolations (`\( ... )` contents), in source order.
+    /// Code hides in them, so publisher uses like `"\(model.$x)"` can still be found.
+    public var interpolations: [Range<Int>]
+}
+
+/// A lossless Swift tokenizer over UTF-8 bytes, in the style of swift-syntax's `Lexer.Cursor`:
+/// one cursor, one dispatch `switch` on the current byte. String literals and interpolations are
+/// scanned with an explicit stack, never recursion, so nesting depth cannot overflow the stack.
+public enum Lexer {
+    public static func tokenize(_ bytes: [UInt8]) -> LexedSource {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: buffer)
+            return cursor.run()
+        }
+    }
+
+    public static func tokenize(_ text: String) -> LexedSource {
+        tokenize(Array(text.utf8))
+    }
+}
+
+// ASCII byte constants keep the dispatch readable.
+private enum B {
+    static let tab: UInt8 = 0x09, lf: UInt8 = 0x0A, vt: UInt8 = 0x0B, ff: UInt8 = 0x0C, cr: UInt8 = 0x0D
+    static let space: UInt8 = 0x20, bang: UInt8 = 0x21, quote: UInt8 = 0x22, hash: UInt8 = 0x23
+    static let dollar: UInt8 = 0x24, lparen: UInt8 = 0x28, rparen: UInt8 = 0x29, star: UInt8 = 0x2A
+    static let plus: UInt8 = 0x2B, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D, dot: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F, colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B, at: UInt8 = 0x40
+    static let lbracket: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rbracket: UInt8 = 0x5D
+    static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, lbrace: UInt8 = 0x7B, rbrace: UInt8 = 0x7D
+}
+
+@inline(__always) func isIdentifierStart(_ c: UInt8) -> Bool {
+    (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == B.underscore || c >= 0x80
+}
+
+@inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool {
+    isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+}
+
+@inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+@inline(__always) private func isOperatorByte(_ c: UInt8) -> Bool {
+    switch c {
+    case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F: true
+    default: false
+    }
+}
+
+private struct Cursor {
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var tokens: [Token] = []
+    var errors: [LexError] = []
+    var interpolations: [Range<Int>] = []
+    /// Kind of the last non-trivia token, to tell a regex `/` from a division.
+    var lastSignificant: TokenKind? = nil
+    var lastSignificantStart = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        b = bytes
+        n = bytes.count
+        tokens.reserveCapacity(n / 3 + 16)
+    }
+
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        tokens.append(Token(kind: kind, start: start, end: end))
+        if !kind.isTrivia {
+            lastSignificant = kind
+            lastSignificantStart = start
+        }
+    }
+
+    @inline(__always) func at(_ i: Int) -> UInt8 { i < n ? b[i] : 0 }
+
+    mutating func run() -> LexedSource {
+        var i = 0
+        if n >= 2 && b[0] == B.hash && b[1] == B.bang {  // shebang line
+            let end = endOfLine(from: 0)
+            emit(.lineComment, 0, end)
+            i = end
+        }
+        while i < n {
+            i = lexOne(at: i)
+        }
+        return LexedSource(tokens: tokens, errors: errors, interpolations: interpolations)
+    }
+
+    /// Lexes the token starting at `i` and returns the offset just past it.
+    mutating func lexOne(at i: Int) -> Int {
+        let c = b[i]
+        switch c {
+        case B.space, B.tab, B.vt, B.ff:
+            var j = i + 1
+            while j < n, b[j] == B.space || b[j] == B.tab || b[j] == B.vt || b[j] == B.ff { j += 1 }
+            emit(.whitespace, i, j)
+            return j
+        case B.lf:
+            emit(.newline, i, i + 1)
+            return i + 1
+        case B.cr:
+            let j = at(i + 1) == B.lf ? i + 2 : i + 1
+            emit(.newline, i, j)
+            return j
+        case B.slash:
+            let next = at(i + 1)
+            if next == B.slash {
+                let end = endOfLine(from: i)
+                let isDoc = at(i + 2) == B.slash && at(i + 3) != B.slash
+                emit(isDoc ? .docLineComment : .lineComment, i, end)
+                return end
+            }
+            if next == B.star {
+                let isDoc = at(i + 2) == B.star && at(i + 3) != B.slash
+                let end = skipBlockComment(from: i)
+                emit(isDoc ? .docBlockComment : .blockComment, i, end)
+                return end
+            }
+            if let end = bareRegexEnd(from: i) {
+                emit(.regex, i, end)
+                return end
+            }
+            return lexOperator(at: i)
+        case B.quote:
+            return lexString(at: i, hashes: 0)
+        case B.hash:
+            var j = i
+            while j < n, b[j] == B.hash { j += 1 }
+            let hashes = j - i
+            if at(j) == B.quote { return lexString(at: i, hashes: hashes) }
+            if at(j) == B.slash { return lexExtendedRegex(at: i, hashes: hashes) }
+            if hashes == 1, j < n, isIdentifierStart(b[j]) {
+                let end = identifierEnd(from: j)
+                emit(.poundKeyword, i, end)
+                return end
+            }
+            emit(.unknown, i, i + 1)
+            return i + 1
+        case B.at:
+            if i + 1 < n, isIdentifierStart(b[i + 1]) {
+                let end = identifierEnd(from: i + 1)
+                emit(.attribute, i, end)
+                return end
+            }
+            if at(i + 1) == B.backtick, let end = backtickEnd(from: i + 1) {
+                emit(.attribute, i, end)
+                return end
+            }
+            emit(.unknown, i, i + 1)
+            return i + 1
+        case B.dollar:
+            if i + 1 < n, isIdentifierContinue(b[i + 1]) {
+                let end = identifierEnd(from: i + 1)
+                emit(.dollarIdentifier, i, end)
+                return end
+            }
+            emit(.unknown, i, i + 1)
+            return i + 1
+        case B.backtick:
+            if let end = backtickEnd(from: i) {
+                emit(.identifier, i, end)
+                return end
+            }
+            emit(.unknown, i, i + 1)
+            return i + 1
+        case B.lparen: emit(.leftParen, i, i + 1); return i + 1
+        case B.rparen: emit(.rightParen, i, i + 1); return i + 1
+        case B.lbrace: emit(.leftBrace, i, i + 1); return i + 1
+        case B.rbrace: emit(.rightBrace, i, i + 1); return i + 1
+        case B.lbracket: emit(.leftBracket, i, i + 1); return i + 1
+        case B.rbracket: emit(.rightBracket, i, i + 1); return i + 1
+        case B.comma: emit(.comma, i, i + 1); return i + 1
+        case B.colon: emit(.colon, i, i + 1); return i + 1
+        case B.semicolon: emit(.semicolon, i, i + 1); return i + 1
+        case B.backslash: emit(.backslash, i, i + 1); return i + 1
+        case B.dot:
+            if at(i + 1) == B.dot { return lexOperator(at: i) }
+            emit(.period, i, i + 1)
+            return i + 1
+        default:
+            if isDigit(c) { return lexNumber(at: i) }
+            if isIdentifierStart(c) {
+                let end = identifierEnd(from: i)
+                emit(.identifier, i, end)
+                return end
+            }
+            if isOperatorByte(c) { return lexOperator(at: i) }
+            emit(.unknown, i, i + 1)
+            return i + 1
+        }
+    }
+
+    func endOfLine(from i: Int) -> Int {
+        var j = i
+        while j < n, b[j] != B.lf, b[j] != B.cr { j += 1 }
+        return j
+    }
+
+    func identifierEnd(from i: Int) -> Int {
+        var j = i
+        while j < n, isIdentifierContinue(b[j]) { j += 1 }
+        return j
+    }
+
+    /// `` `name` `` (raw identifiers may hold spaces); nil when no closing backtick on the line.
+    func backtickEnd(from i: Int) -> Int? {
+        var j = i + 1
+        while j < n {
+            let c = b[j]
+            if c == B.backtick { return j > i + 1 ? j + 1 : nil }
+            if c == B.lf || c == B.cr { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Skips a nested `/* ... */`; an unterminated one runs to the end of the file.
+    mutating func skipBlockComment(from i: Int) -> Int {
+        var depth = 0
+        var j = i
+        while j < n {
+            if b[j] == B.slash, at(j + 1) == B.star {
+                depth += 1
+                j += 2
+            } else if b[j] == B.star, at(j + 1) == B.slash {
+                depth -= 1
+                j += 2
+                if depth == 0 { return j }
+            } else {
+                j += 1
+            }
+        }
+        errors.append(LexError(kind: .unterminatedBlockComment, offset: i))
+        return n
+    }
+
+    mutating func lexOperator(at i: Int) -> Int {
+        var j = i
+        let dotted = b[i] == B.dot
+        while j < n {
+            let c = b[j]
+            // A comment start ends an operator (`a+/*x*/b`), except at the operator's first byte.
+            if c == B.slash, j > i, at(j + 1) == B.slash || at(j + 1) == B.star { break }
+            if isOperatorByte(c) || (dotted && c == B.dot) { j += 1 } else { break }
+        }
+        emit(.operator, i, j)
+        return j
+    }
+
+    mutating func lexNumber(at i: Int) -> Int {
+        let isHex = b[i] == 0x30 && (at(i + 1) == 0x78 || at(i + 1) == 0x58)
+        var j = i
+        func consumeDigits(_ j: inout Int) {
+            while j < n, isIdentifierContinue(b[j]) {
+                let c = b[j]
+                j += 1
+                let isExponent = isHex ? (c == 0x70 || c == 0x50) : (c == 0x65 || c == 0x45)
+                if isExponent, j < n, b[j] == B.plus || b[j] == B.minus, isDigit(at(j + 1)) { j += 1 }
+            }
+        }
+        consumeDigits(&j)
+        // `t.0.1` is tuple access, not a fraction: a number right after `.` takes no fraction.
+        let afterPeriod = lastSignificant == .period
+        if !afterPeriod, j < n, b[j] == B.dot, isDigit(at(j + 1)) || (isHex && isIdentifierContinue(at(j + 1))) {
+            j += 1
+            consumeDigits(&j)
+        }
+        emit(.number, i, j)
+        return j
+    }
+
+    /// A `/.../` regex literal: only where an expression can start, not starting with a space,
+    /// closed on the same line by a `/` not preceded by a space. Otherwise `/` is an operator.
+    func bareRegexEnd(from i: Int) -> Int? {
+        switch lastSignificant {
+        case .identifier, .dollarIdentifier, .number, .string, .regex, .rightParen, .rightBracket,
+             .rightBrace, .poundKeyword:
+            // `return /x/`, `case /x/`: a few keywords do start an expression.
+            if lastSignificant == .identifier {
+                let word = text(lastSignificantStart)
+                if !["return", "case", "in", "try", "await", "where", "if", "guard", "while", "throw"]
+                    .contains(word) { return nil }
+            } else {
+                return nil
+            }
+        default: break
+        }
+        let first = at(i + 1)
+        if first == B.space || first == B.tab || first == B.lf || first == B.cr || first == 0x3D || i + 1 >= n {
+            return nil
+        }
+        var j = i + 1
+        var inClass = false
+        while j < n {
+            let c = b[j]
+            if c == B.lf || c == B.cr { return nil }
+            if c == B.backslash { j += 2; continue }
+            if c == B.lbracket { inClass = true } else if c == B.rbracket { inClass = false }
+            if c == B.slash, !inClass {
+                let prev = b[j - 1]
+                return prev == B.space || prev == B.tab ? nil : j + 1
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    func text(_ start: Int) -> String {
+        let end = identifierEnd(from: start)
+        return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+    }
+
+    /// `#/.../#` with any number of `#`; may span lines.
+    mutating func lexExtendedRegex(at i: Int, hashes: Int) -> Int {
+        var j = i + hashes + 1
+        while j < n {
+            let c = b[j]
+            if c == B.backslash { j += 2; continue }
+            if c == B.slash, closingHashes(at: j + 1, count: hashes) {
+                let end = j + 1 + hashes
+                emit(.regex, i, end)
+                return end
+            }
+            j += 1
+        }
+        errors.append(LexError(kind: .unterminatedRegex, offset: i))
+        emit(.regex, i, n)
+        return n
+    }
+
+    func closingHashes(at j: Int, count: Int) -> Bool {
+        if j + count > n { return false }
+        for k in 0..<count where b[j + k] != B.hash { return false }
+        return true
+    }
+
+    // One frame per string literal or interpolation still open.
+    enum Frame {
+        case string(hashes: Int, multiline: Bool)
+        case code(depth: Int)
+    }
+
+    /// Scans a whole string literal starting at `i` (`"`, `"""`, `#"`, `##"""`, ...), with
+    /// interpolations holding code, nested strings and comments to any depth. Unterminated:
+    /// the rest of the file becomes the token and the file is marked not understood.
+    mutating func lexString(at i: Int, hashes: Int) -> Int {
+        var stack: [Frame] = []
+        var j = i + hashes
+        var interpolationStart = 0
+
+        // Opens a literal at `j` (pointing at its first `"`), after `h` hashes.
+        func open(_ j: inout Int, hashes h: Int, _ stack: inout [Frame]) {
+            let multiline = at(j + 1) == B.quote && at(j + 2) == B.quote
+            stack.append(.string(hashes: h, multiline: multiline))
+            j += multiline ? 3 : 1
+        }
+        open(&j, hashes: hashes, &stack)
+
+        while j < n, let top = stack.last {
+            let c = b[j]
+            switch top {
+            case let .string(h, multiline):
+                if c == B.backslash {
+                    var k = j + 1
+                    var count = 0
+                    while count < h, k < n, b[k] == B.hash { k += 1; count += 1 }
+                    if count == h {
+                        if at(k) == B.lparen {
+                            if stack.count == 1 { interpolationStart = k + 1 }
+                            stack.append(.code(depth: 0))
+                            j = k + 1
+                        } else {
+                            j = k + 1  // an escaped character
+                        }
+                    } else {
+                        j += 1
+                    }
+                } else if c == B.quote {
+                    let closesQuotes = !multiline || (at(j + 1) == B.quote && at(j + 2) == B.quote)
+                    let afterQuotes = j + (multiline ? 3 : 1)
+                    if closesQuotes, closingHashes(at: afterQuotes, count: h) {
+                        stack.removeLast()
+                        j = afterQuotes + h
+                        if stack.isEmpty {
+                            emit(.string, i, j)
+                            return j
+                        }
+                    } else {
+                        j += 1
+                    }
+                } else if (c == B.lf || c == B.cr) && !multiline {
+                    j = n  // a single-line literal cannot span lines: unterminated
+                } else {
+                    j += 1
+                }
+            case let .code(depth):
+                switch c {
+                case B.lparen:
+                    stack[stack.count - 1] = .code(depth: depth + 1)
+                    j += 1
+                case B.rparen:
+                    if depth == 0 {
+                        stack.removeLast()
+                        if stack.count == 1 { interpolations.append(interpolationStart..<j) }
+                    } else {
+                        stack[stack.count - 1] = .code(depth: depth - 1)
+                    }
+                    j += 1
+                case B.quote:
+                    open(&j, hashes: 0, &stack)
+                case B.hash:
+                    var k = j
+                    while k < n, b[k] == B.hash { k += 1 }
+                    if at(k) == B.quote {
+                        let h = k - j
+                        j = k
+                        open(&j, hashes: h, &stack)
+                    } else {
+                        j = k
+                    }
+                case B.slash where at(j + 1) == B.slash:
+                    j = endOfLine(from: j)
+                case B.slash where at(j + 1) == B.star:
+                    var depth = 0
+                    while j < n {
+                        if b[j] == B.slash, at(j + 1) == B.star { depth += 1; j += 2 }
+                        else if b[j] == B.star, at(j + 1) == B.slash {
+                            depth -= 1; j += 2
+                            if depth == 0 { break }
+                        } else { j += 1 }
+                    }
+                default:
+                    j += 1
+                }
+            }
+        }
+        errors.append(LexError(kind: .unterminatedString, offset: i))
+        emit(.string, i, n)
+        return n
+    }
+}

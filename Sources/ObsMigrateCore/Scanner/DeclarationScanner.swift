@@ -1,0 +1,517 @@
+/// A small declaration scanner over significant tokens: no expression parsing, just enough
+/// structure (types, extensions, properties, functions, imports, `#if` branches) for the rules.
+public enum DeclarationScanner {
+    /// Type nesting deeper than this is left unscanned rather than risking the stack.
+    static let maxTypeDepth = 128
+
+    public static func scan(_ file: SourceFile) -> FileDeclarations {
+        var walker = Walker(file: file)
+        var out = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
+        let members = walker.scanMembers(from: 0, to: file.sigCount, path: [], depth: 0, out: &out)
+        out.topLevelFunctions = members.functions
+        out.topLevelProperties = members.properties
+        return out
+    }
+}
+
+let modifierWords: Set<String> = [
+    "public", "private", "fileprivate", "internal", "open", "package", "static", "final", "lazy",
+    "override", "required", "convenience", "weak", "unowned", "mutating", "nonmutating", "dynamic",
+    "optional", "indirect", "nonisolated", "isolated", "consuming", "borrowing", "distributed",
+    "prefix", "postfix", "infix", "__consuming", "unsafe",
+]
+
+let declarationKeywords: Set<String> = [
+    "class", "struct", "enum", "actor", "protocol", "extension", "var", "let", "func", "init",
+    "deinit", "subscript", "typealias", "associatedtype", "case", "import", "operator",
+    "precedencegroup", "macro",
+]
+
+private struct Members {
+    var properties: [PropertyDecl] = []
+    var functions: [FunctionDecl] = []
+}
+
+private struct Walker {
+    let file: SourceFile
+    var ifStack: [IfConfigBranch] = []
+
+    init(file: SourceFile) { self.file = file }
+
+    func isWord(_ s: Int, in set: Set<String>) -> Bool {
+        file.kind(s) == .identifier && set.contains(file.text(s))
+    }
+
+    /// Whether token `s` can start a declaration (used to end an expression that has no
+    /// terminator: a new line beginning with one of these starts the next member).
+    func startsDeclaration(_ s: Int) -> Bool {
+        switch file.kind(s) {
+        case .attribute, .poundKeyword, .rightBrace: return true
+        case .identifier:
+            let t = file.text(s)
+            return modifierWords.contains(t) || declarationKeywords.contains(t)
+        default: return false
+        }
+    }
+
+    /// Whether a new line at `s` continues the expression before it.
+    func continuesExpression(_ s: Int) -> Bool {
+        switch file.kind(s) {
+        case .period, .operator: return true
+        case .identifier where file.isText(s, "else"): return true
+        default: break
+        }
+        let prev = s - 1
+        if prev >= 0 {
+            switch file.kind(prev) {
+            case .operator, .comma, .leftParen, .leftBracket, .period, .colon: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The first significant token after the expression starting at `s`.
+    func expressionEnd(from s: Int, limit: Int) -> Int {
+        var i = s
+        while i < limit {
+            let k = file.kind(i)
+            if i > s, file.startsLine[i], !continuesExpression(i) { return i }
+            switch k {
+            case .semicolon, .rightBrace, .rightParen, .rightBracket: return i
+            case .leftBrace:
+                // `= 0 { didSet ... }` starts an observer block, not a trailing closure.
+                if isObserverBlock(i) { return i }
+                i = skipGroup(i, limit: limit)
+            case .leftParen, .leftBracket:
+                i = skipGroup(i, limit: limit)
+            case .comma:
+                // `var a = 1, b = 2`: a new binding starts after the comma.
+                if file.kind(i + 1) == .identifier,
+                   file.kind(i + 2) == .colon || file.isText(i + 2, "=") { return i }
+                i += 1
+            default:
+                i += 1
+            }
+        }
+        return min(i, limit)
+    }
+
+    func isObserverBlock(_ open: Int) -> Bool {
+        var s = open + 1
+        while file.kind(s) == .attribute { s += 1 }
+        return file.isIdentifier(s, "willSet") || file.isIdentifier(s, "didSet")
+    }
+
+    /// Past a bracketed group; an unmatched opener skips just itself.
+    func skipGroup(_ s: Int, limit: Int) -> Int {
+        let m = Int(file.match[s])
+        return m > s ? min(m + 1, limit) : s + 1
+    }
+
+    /// Skips to the next token that starts a declaration on a new line (or the limit).
+    func skipStatement(from s: Int, limit: Int) -> Int {
+        var i = s
+        while i < limit {
+            if i > s, file.startsLine[i], startsDeclaration(i) { return i }
+            switch file.kind(i) {
+            case .leftBrace, .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
+            case .rightBrace: return i
+            case .semicolon: return i + 1
+            default: i += 1
+            }
+        }
+        return limit
+    }
+
+    /// Past a `<...>` group starting at `s` (operator tokens such as `>>` count each `>`).
+    func skipAngles(_ s: Int, limit: Int) -> Int {
+        var depth = 0
+        var i = s
+        while i < limit {
+            switch file.kind(i) {
+            case .operator:
+                let t = file.text(i)
+                if t.allSatisfy({ $0 == "<" || $0 == ">" }) {
+                    for ch in t { depth += ch == "<" ? 1 : -1 }
+                    if depth <= 0 { return i + 1 }
+                } else if t == "->" || t == "?" || t == "!" || t == "&" || t == "..." || t == "~" {
+                    // part of a type
+                } else {
+                    return i  // not a generic clause after all
+                }
+                i += 1
+            case .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
+            case .leftBrace, .rightBrace, .semicolon: return i
+            default: i += 1
+            }
+        }
+        return limit
+    }
+
+    func isOpenAngle(_ s: Int) -> Bool {
+        file.kind(s) == .operator && file.text(s).hasPrefix("<")
+    }
+
+    mutating func parseAttribute(_ s: Int, limit: Int) -> (Attribute, Int) {
+        let name = String(file.text(s).dropFirst())
+        var end = s + 1
+        var args: Range<Int>? = nil
+        // Arguments belong to the attribute when `(` follows with no space (`@Environment(\.x)`).
+        if file.kind(s + 1) == .leftParen, file.start(s + 1) == file.end(s) {
+            let m = Int(file.match[s + 1])
+            if m > s + 1, m < limit {
+                args = file.start(s + 1)..<file.end(m)
+                end = m + 1
+            }
+        }
+        let range = file.start(s)..<file.end(end - 1)
+        return (Attribute(name: name, token: s, range: range, arguments: args), end)
+    }
+
+    mutating func scanMembers(from begin: Int, to limit: Int, path: [String], depth: Int,
+                              out: inout FileDeclarations) -> Members {
+        var members = Members()
+        var attrs: [Attribute] = []
+        var mods: [Modifier] = []
+        var declStart: Int? = nil
+        var i = begin
+
+        func reset() { attrs = []; mods = []; declStart = nil }
+
+        while i < limit {
+            let kind = file.kind(i)
+            switch kind {
+            case .attribute:
+                if declStart == nil { declStart = i }
+                let (attr, next) = parseAttribute(i, limit: limit)
+                attrs.append(attr)
+                i = next
+                continue
+            case .poundKeyword:
+                i = handleDirective(i, limit: limit)
+                reset()
+                continue
+            case .identifier:
+                break
+            case .leftBrace, .leftParen, .leftBracket:
+                i = skipGroup(i, limit: limit)
+                reset()
+                continue
+            default:
+                i += 1
+                reset()
+                continue
+            }
+
+            let word = file.text(i)
+            if word == "class", isClassModifier(i + 1) {
+                // `class func`, `class var`: a modifier, not a type.
+                if declStart == nil { declStart = i }
+                mods.append(Modifier(text: word, token: i, range: file.start(i)..<file.end(i)))
+                i += 1
+                continue
+            }
+            if modifierWords.contains(word), isModifierPosition(i) {
+                if declStart == nil { declStart = i }
+                var end = i + 1
+                // `private(set)`, `unowned(unsafe)`, `nonisolated(unsafe)`
+                if file.kind(i + 1) == .leftParen, file.start(i + 1) == file.end(i) {
+                    let m = Int(file.match[i + 1])
+                    if m > i + 1, m <= i + 4 { end = m + 1 }
+                }
+                let range = file.start(i)..<file.end(end - 1)
+                mods.append(Modifier(text: file.joinedText(i..<end), token: i, range: range))
+                i = end
+                continue
+            }
+            let startToken = declStart ?? i
+            switch word {
+            case "class", "struct", "enum", "actor", "protocol", "extension":
+                if let next = parseType(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken,
+                                        path: path, depth: depth, out: &out) {
+                    i = next
+                } else {
+                    i = skipStatement(from: i, limit: limit)
+                }
+            case "var", "let":
+                let (props, next) = parseProperties(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken)
+                members.properties += props
+                i = max(next, i + 1)
+            case "func", "init", "deinit", "subscript":
+                let (fn, next) = parseFunction(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken)
+                members.functions.append(fn)
+                i = max(next, i + 1)
+            case "import":
+                var j = i + 1
+                // `import struct Foo.Bar`, `import Foo.Bar`
+                if isWord(j, in: ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]) { j += 1 }
+                let moduleStart = j
+                while file.kind(j) == .identifier || file.kind(j) == .period, !(j > moduleStart && file.startsLine[j]) { j += 1 }
+                let module = file.joinedText(moduleStart..<j).split(separator: ".").first.map(String.init) ?? ""
+                out.imports.append(ImportDecl(module: module, token: i, startToken: startToken, endToken: max(j - 1, i)))
+                i = max(j, i + 1)
+            case "typealias":
+                var j = i + 1
+                let name = file.kind(j) == .identifier ? file.name(j) : ""
+                j += 1
+                if isOpenAngle(j) { j = skipAngles(j, limit: limit) }
+                var target = ""
+                if file.isText(j, "=") {
+                    let end = typeEnd(from: j + 1, limit: limit)
+                    target = file.joinedText((j + 1)..<end)
+                    j = end
+                }
+                out.typeAliases.append(TypeAliasDecl(name: name, target: target, path: path))
+                i = max(j, i + 1)
+            default:
+                i = skipStatement(from: i, limit: limit)
+            }
+            reset()
+        }
+        return members
+    }
+
+    /// `class` followed by a member keyword or modifier is the `class` modifier.
+    func isClassModifier(_ next: Int) -> Bool {
+        guard file.kind(next) == .identifier else { return false }
+        let t = file.text(next)
+        return ["func", "var", "let", "subscript", "init"].contains(t) || modifierWords.contains(t)
+    }
+
+    /// Contextual modifiers (`open`, `optional`, `prefix`...) are also ordinary identifiers:
+    /// they only count when another modifier or a declaration keyword follows.
+    func isModifierPosition(_ s: Int) -> Bool {
+        var j = s + 1
+        if file.kind(j) == .leftParen { j = Int(file.match[j]) + 1; if j <= s + 1 { return false } }
+        guard file.kind(j) == .identifier else { return false }
+        let t = file.text(j)
+        return modifierWords.contains(t) || declarationKeywords.contains(t)
+    }
+
+    mutating func handleDirective(_ s: Int, limit: Int) -> Int {
+        let t = file.text(s)
+        switch t {
+        case "#if":
+            ifStack.append(IfConfigBranch(directive: file.start(s), branch: 0))
+            return endOfDirectiveLine(s, limit: limit)
+        case "#elseif", "#else":
+            if !ifStack.isEmpty { ifStack[ifStack.count - 1].branch += 1 }
+            return endOfDirectiveLine(s, limit: limit)
+        case "#endif":
+            if !ifStack.isEmpty { ifStack.removeLast() }
+            return s + 1
+        default:
+            // A macro expansion such as `#Preview { ... }` or `#warning("...")`.
+            var j = s + 1
+            if file.kind(j) == .leftParen, !file.startsLine[j] { j = skipGroup(j, limit: limit) }
+            if file.kind(j) == .leftBrace, !file.startsLine[j] { j = skipGroup(j, limit: limit) }
+            return j
+        }
+    }
+
+    func endOfDirectiveLine(_ s: Int, limit: Int) -> Int {
+        var j = s + 1
+        while j < limit, !file.startsLine[j] { j += 1 }
+        return j
+    }
+
+    /// End of a type written after `:` or `=`: stops at `=`, `{`, a binding comma, a line
+    /// that does not continue it, or the end of the member.
+    func typeEnd(from s: Int, limit: Int) -> Int {
+        var i = s
+        var angles = 0
+        while i < limit {
+            if i > s, file.startsLine[i], startsDeclaration(i) || file.kind(i) == .identifier && !continuesType(i) {
+                return i
+            }
+            switch file.kind(i) {
+            case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightBracket: return i
+            case .comma where angles == 0: return i
+            case .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
+            case .operator:
+                let t = file.text(i)
+                if t == "=" { return i }
+                if t.allSatisfy({ $0 == "<" || $0 == ">" }) {
+                    for ch in t { angles += ch == "<" ? 1 : -1 }
+                    if angles < 0 { return i }
+                } else if !(t == "->" || t == "?" || t == "!" || t == "&" || t == "..." || t == "~"
+                            || t.allSatisfy({ $0 == "?" || $0 == "!" || $0 == ">" })) {
+                    return i
+                }
+                i += 1
+            case .identifier:
+                if file.isText(i, "where") { return i }
+                i += 1
+            default: i += 1
+            }
+        }
+        return limit
+    }
+
+    func continuesType(_ s: Int) -> Bool {
+        let prev = s - 1
+        guard prev >= 0 else { return false }
+        switch file.kind(prev) {
+        case .comma, .colon, .period, .leftParen, .leftBracket: return true
+        case .operator: return file.text(prev) != "?" && file.text(prev) != "!"
+        default: return false
+        }
+    }
+
+    mutating func parseProperties(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier],
+                                  startToken: Int) -> ([PropertyDecl], Int) {
+        var result: [PropertyDecl] = []
+        var i = s + 1
+        while i < limit {
+            var name: String? = nil
+            var nameToken: Int? = nil
+            if file.kind(i) == .identifier {
+                name = file.name(i)
+                nameToken = i
+                i += 1
+            } else if file.kind(i) == .leftParen {
+                i = skipGroup(i, limit: limit)
+            } else {
+                break
+            }
+            var typeText: String? = nil
+            var typeRange: Range<Int>? = nil
+            if file.kind(i) == .colon {
+                let end = typeEnd(from: i + 1, limit: limit)
+                if end > i + 1 {
+                    typeText = file.joinedText((i + 1)..<end)
+                    typeRange = file.start(i + 1)..<file.end(end - 1)
+                }
+                i = end
+            }
+            var initializer: Range<Int>? = nil
+            if file.isText(i, "=") {
+                let end = expressionEnd(from: i + 1, limit: limit)
+                initializer = (i + 1)..<end
+                i = end
+            }
+            var accessor: (open: Int, close: Int)? = nil
+            var computed = false
+            if file.kind(i) == .leftBrace, !(file.startsLine[i] && initializer == nil && typeText == nil) {
+                let m = Int(file.match[i])
+                if m > i, m < limit {
+                    accessor = (i, m)
+                    computed = !isObserverBlock(i)
+                    i = m + 1
+                }
+            }
+            result.append(PropertyDecl(
+                attributes: attrs, modifiers: mods, keyword: file.text(s), keywordToken: s,
+                name: name, nameToken: nameToken, typeText: typeText, typeRange: typeRange,
+                initializer: initializer, accessorBlock: accessor, isComputed: computed,
+                start: file.start(startToken), startToken: startToken, endToken: max(i - 1, s),
+                ifConfig: ifStack))
+            if file.kind(i) == .comma { i += 1 } else { break }
+        }
+        return (result, i)
+    }
+
+    mutating func parseFunction(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier],
+                                startToken: Int) -> (FunctionDecl, Int) {
+        let kind = FunctionKind(rawValue: file.text(s)) ?? .func
+        var i = s + 1
+        var name = kind.rawValue
+        if kind == .func, i < limit, file.kind(i) == .identifier || file.kind(i) == .operator {
+            name = file.name(i)
+            i += 1
+        }
+        var body: (open: Int, close: Int)? = nil
+        // Signature: everything up to the body's `{`, or a line that starts another member.
+        while i < limit {
+            let k = file.kind(i)
+            if k == .leftBrace {
+                let m = Int(file.match[i])
+                if m > i, m < limit { body = (i, m); i = m + 1 } else { i += 1 }
+                break
+            }
+            if k == .rightBrace || k == .semicolon { break }
+            if file.startsLine[i], startsDeclaration(i) { break }
+            i = k == .leftParen || k == .leftBracket ? skipGroup(i, limit: limit) : i + 1
+        }
+        let fn = FunctionDecl(kind: kind, name: name, attributes: attrs, modifiers: mods,
+                              start: file.start(startToken), startToken: startToken, body: body,
+                              endToken: max(i - 1, s), ifConfig: ifStack)
+        return (fn, i)
+    }
+
+    mutating func parseType(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier], startToken: Int,
+                            path: [String], depth: Int, out: inout FileDeclarations) -> Int? {
+        guard let kind = TypeKind(rawValue: file.text(s)) else { return nil }
+        var i = s + 1
+        guard file.kind(i) == .identifier else { return nil }
+        let nameStart = i
+        i += 1
+        if kind == .extension {
+            while file.kind(i) == .period, file.kind(i + 1) == .identifier { i += 2 }
+        }
+        let nameEnd = i - 1
+        let name = file.joinedText(nameStart..<i)
+        var generics: String? = nil
+        if isOpenAngle(i) {
+            let end = skipAngles(i, limit: limit)
+            generics = file.joinedText(i..<end)
+            i = end
+        }
+        var colon: Int? = nil
+        var inheritance: [InheritedType] = []
+        if file.kind(i) == .colon {
+            colon = i
+            i += 1
+            var entryStart = i
+            var angles = 0
+            while i < limit {
+                let k = file.kind(i)
+                let atEnd = k == .leftBrace || file.isIdentifier(i, "where") || k == .rightBrace || k == .semicolon
+                if atEnd || (k == .comma && angles == 0) {
+                    if i > entryStart {
+                        inheritance.append(InheritedType(
+                            name: file.joinedText(entryStart..<i), firstToken: entryStart, lastToken: i - 1,
+                            range: file.start(entryStart)..<file.end(i - 1)))
+                    }
+                    if atEnd { break }
+                    i += 1
+                    entryStart = i
+                    continue
+                }
+                if k == .operator {
+                    for ch in file.text(i) where ch == "<" || ch == ">" { angles += ch == "<" ? 1 : -1 }
+                }
+                if k == .leftParen || k == .leftBracket { i = skipGroup(i, limit: limit) } else { i += 1 }
+            }
+        }
+        var whereClause: Range<Int>? = nil
+        if file.isIdentifier(i, "where") {
+            let whereStart = i
+            while i < limit, file.kind(i) != .leftBrace, file.kind(i) != .rightBrace {
+                i = file.kind(i) == .leftParen || file.kind(i) == .leftBracket ? skipGroup(i, limit: limit) : i + 1
+            }
+            if i > whereStart { whereClause = file.start(whereStart)..<file.end(i - 1) }
+        }
+        guard file.kind(i) == .leftBrace else { return nil }
+        let close = Int(file.match[i])
+        guard close > i, close < limit else { return nil }
+        let ifConfig = ifStack
+        let index = out.types.count
+        out.types.append(TypeDecl(
+            kind: kind, name: name, path: path, keywordToken: s, nameTokens: nameStart...nameEnd,
+            genericParameters: generics, attributes: attrs, modifiers: mods, inheritanceColon: colon,
+            inheritance: inheritance, whereClause: whereClause, start: file.start(startToken),
+            startToken: startToken, bodyOpen: i, bodyClose: close, properties: [], functions: [],
+            ifConfig: ifConfig))
+        if depth < DeclarationScanner.maxTypeDepth {
+            let innerPath = path + name.split(separator: ".").map(String.init)
+            let saved = ifStack
+            let members = scanMembers(from: i + 1, to: close, path: innerPath, depth: depth + 1, out: &out)
+            ifStack = saved
+            out.types[index].properties = members.properties
+            out.types[index].functions = members.functions
+        }
+        return close + 1
+    }
+}

@@ -1,0 +1,3 @@
+import ObsMigrateCore
+
+print("obs-migrate")

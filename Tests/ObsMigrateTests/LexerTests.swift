@@ -1,0 +1,226 @@
+import XCTest
+@testable import ObsMigrateCore
+
+/// Significant tokens as `kind:text` pairs, the form the case table is written in.
+func significant(_ source: String) -> [String] {
+    let bytes = Array(source.utf8)
+    return Lexer.tokenize(bytes).tokens.filter { !$0.kind.isTrivia }.map {
+        "\($0.kind):\(String(decoding: bytes[$0.range], as: UTF8.self))"
+    }
+}
+
+func allTokens(_ source: String) -> [String] {
+    let bytes = Array(source.utf8)
+    return Lexer.tokenize(bytes).tokens.map { "\($0.kind):\(String(decoding: bytes[$0.range], as: UTF8.self))" }
+}
+
+func assertLossless(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+    let tokens = Lexer.tokenize(bytes).tokens
+    var expected = 0
+    for t in tokens {
+        if Int(t.start) != expected || t.end <= t.start {
+            XCTFail("gap or overlap at byte \(expected): token \(t)", file: file, line: line)
+            return
+        }
+        expected = Int(t.end)
+    }
+    XCTAssertEqual(expected, bytes.count, "tokens do not cover the input", file: file, line: line)
+}
+
+final class LexerTests: XCTestCase {
+    struct Case {
+        let name: String
+        let source: String
+        let expected: [String]
+    }
+
+    // One case per construct that can hide or split a keyword.
+    let cases: [Case] = [
+        Case(name: "line comment", source: "a // @Published x\nb",
+             expected: ["identifier:a", "identifier:b"]),
+        Case(name: "doc line comment", source: "/// ObservableObject\nx",
+             expected: ["identifier:x"]),
+        Case(name: "nested block comment", source: "a /* x /* ObservableObject */ @Published */ b",
+             expected: ["identifier:a", "identifier:b"]),
+        Case(name: "doc block comment", source: "/** @StateObject */ c",
+             expected: ["identifier:c"]),
+        Case(name: "string", source: #"let s = "@Published var x""#,
+             expected: ["identifier:let", "identifier:s", "operator:=", #"string:"@Published var x""#]),
+        Case(name: "escaped quote", source: #""a\"b" c"#,
+             expected: [#"string:"a\"b""#, "identifier:c"]),
+        Case(name: "interpolation", source: #""x \(a.b) y" z"#,
+             expected: [#"string:"x \(a.b) y""#, "identifier:z"]),
+        Case(name: "nested interpolation", source: #""a \(f("b \(g("c \(h)")) d")) e" z"#,
+             expected: [#"string:"a \(f("b \(g("c \(h)")) d")) e""#, "identifier:z"]),
+        Case(name: "interpolation with parens and comment", source: #""\(f((1)) /* ) */) " q"#,
+             expected: [#"string:"\(f((1)) /* ) */) ""#, "identifier:q"]),
+        Case(name: "multi-line string", source: "let s = \"\"\"\n  @Published \"quoted\"\n  \"\"\"\nx",
+             expected: ["identifier:let", "identifier:s", "operator:=", "string:\"\"\"\n  @Published \"quoted\"\n  \"\"\"", "identifier:x"]),
+        Case(name: "raw string", source: ##"#"a "quoted" \(not) \#(yes)"# z"##,
+             expected: [##"string:#"a "quoted" \(not) \#(yes)"#"##, "identifier:z"]),
+        Case(name: "raw string with two hashes", source: ###"##"a "# still"## z"###,
+             expected: [###"string:##"a "# still"##"###, "identifier:z"]),
+        Case(name: "raw multi-line string", source: "##\"\"\"\n\"\"\"# no\n\"\"\"## z",
+             expected: ["string:##\"\"\"\n\"\"\"# no\n\"\"\"##", "identifier:z"]),
+        Case(name: "backticked identifier", source: "let `default` = `class`",
+             expected: ["identifier:let", "identifier:`default`", "operator:=", "identifier:`class`"]),
+        Case(name: "dollar identifiers", source: "$0 + $model.name",
+             expected: ["dollarIdentifier:$0", "operator:+", "dollarIdentifier:$model", "period:.", "identifier:name"]),
+        Case(name: "member publisher", source: "model.$query.sink",
+             expected: ["identifier:model", "period:.", "dollarIdentifier:$query", "period:.", "identifier:sink"]),
+        Case(name: "if config", source: "#if DEBUG\n@Published var x\n#elseif os(iOS)\n#else\n#endif",
+             expected: ["poundKeyword:#if", "identifier:DEBUG", "attribute:@Published", "identifier:var", "identifier:x",
+                        "poundKeyword:#elseif", "identifier:os", "leftParen:(", "identifier:iOS", "rightParen:)",
+                        "poundKeyword:#else", "poundKeyword:#endif"]),
+        Case(name: "attribute with arguments", source: #"@Environment(\.dismiss) var d"#,
+             expected: ["attribute:@Environment", "leftParen:(", "backslash:\\", "period:.", "identifier:dismiss",
+                        "rightParen:)", "identifier:var", "identifier:d"]),
+        Case(name: "available attribute", source: "@available(iOS 17, *)",
+             expected: ["attribute:@available", "leftParen:(", "identifier:iOS", "number:17", "comma:,",
+                        "operator:*", "rightParen:)"]),
+        Case(name: "unicode identifiers", source: "let café = 日本 + π",
+             expected: ["identifier:let", "identifier:café", "operator:=", "identifier:日本", "operator:+", "identifier:π"]),
+        Case(name: "numbers", source: "1_000 0xFF 1.5e-3 0x1p-2 t.0.1 1..<2",
+             expected: ["number:1_000", "number:0xFF", "number:1.5e-3", "number:0x1p-2", "identifier:t", "period:.",
+                        "number:0", "period:.", "number:1", "number:1", "operator:..<", "number:2"]),
+        Case(name: "extended regex", source: "let r = #/a\"b/c/# x",
+             expected: ["identifier:let", "identifier:r", "operator:=", "regex:#/a\"b/c/#", "identifier:x"]),
+        Case(name: "bare regex", source: "let r = /[a/]\"+/ ; x / y",
+             expected: ["identifier:let", "identifier:r", "operator:=", "regex:/[a/]\"+/", "semicolon:;",
+                        "identifier:x", "operator:/", "identifier:y"]),
+        Case(name: "division is not a regex", source: "a / b / c",
+             expected: ["identifier:a", "operator:/", "identifier:b", "operator:/", "identifier:c"]),
+        Case(name: "operator next to comment", source: "a+/* c */b",
+             expected: ["identifier:a", "operator:+", "identifier:b"]),
+        Case(name: "shebang", source: "#!/usr/bin/swift\nx",
+             expected: ["identifier:x"]),
+        Case(name: "punctuation", source: "f(a: [1], b: { $0 }); g?.h!",
+             expected: ["identifier:f", "leftParen:(", "identifier:a", "colon::", "leftBracket:[", "number:1",
+                        "rightBracket:]", "comma:,", "identifier:b", "colon::", "leftBrace:{", "dollarIdentifier:$0",
+                        "rightBrace:}", "rightParen:)", "semicolon:;", "identifier:g", "operator:?", "period:.",
+                        "identifier:h", "operator:!"]),
+        Case(name: "macro expansion", source: "#Preview { V() }",
+             expected: ["poundKeyword:#Preview", "leftBrace:{", "identifier:V", "leftParen:(", "rightParen:)", "rightBrace:}"]),
+    ]
+
+    func testCaseTable() {
+        for c in cases {
+            XCTAssertEqual(significant(c.source), c.expected, c.name)
+            assertLossless(Array(c.source.utf8))
+        }
+    }
+
+    func testTriviaKinds() {
+        XCTAssertEqual(allTokens("a //x\r\n/// d\n/* b */ /** c */\tz"), [
+            "identifier:a", "whitespace: ", "lineComment://x", "newline:\r\n", "docLineComment:/// d", "newline:\n",
+            "blockComment:/* b */", "whitespace: ", "docBlockComment:/** c */", "whitespace:\t", "identifier:z",
+        ])
+    }
+
+    func testUnterminatedConstructsRunToEndOfFile() {
+        for source in ["let s = \"abc\nclass X {}", "/* open /* nested */ class X {}", "\"\"\"\nabc", "#\"abc\"",
+                       "\"\\(f(\"x)\"", "#/abc"] {
+            let lexed = Lexer.tokenize(source)
+            XCTAssertFalse(lexed.errors.isEmpty, source)
+            XCTAssertEqual(Int(lexed.tokens.last!.end), source.utf8.count, source)
+            XCTAssertFalse(significant(source).contains("identifier:class"), source)
+            assertLossless(Array(source.utf8))
+        }
+    }
+
+    func testInterpolationRangesAreRecorded() {
+        let source = #"let s = "a \(model.$x) b \(y)""#
+        let lexed = Lexer.tokenize(source)
+        let bytes = Array(source.utf8)
+        XCTAssertEqual(lexed.interpolations.map { String(decoding: bytes[$0], as: UTF8.self) }, ["model.$x", "y"])
+    }
+
+    /// No legacy keyword inside a comment or a string of any form becomes code.
+    func testLegacyKeywordsHideInCommentsAndStrings() {
+        let words = ["ObservableObject", "@Published", "@StateObject", "@ObservedObject", "@EnvironmentObject"]
+        for word in words {
+            let wrappers = [
+                "// \(word)", "/// \(word)", "/* \(word) */", "/** \(word) */", "/* /* \(word) */ */",
+                "\"\(word)\"", "\"\"\"\n\(word)\n\"\"\"", "#\"\(word)\"#", "##\"\(word) \"# \"##",
+                "#\"\"\"\n\(word)\n\"\"\"#", "\"\\(\"\(word)\")\"", "\"a \\(b ? \"\(word)\" : \"\\(c)\")\"",
+                "#/\(word)/#",
+            ]
+            for source in wrappers {
+                let code = significant("x = \(source)\n").filter { $0.hasPrefix("identifier:") || $0.hasPrefix("attribute:") }
+                XCTAssertEqual(code, ["identifier:x"], source)
+            }
+        }
+    }
+
+    func testDeepNestingDoesNotOverflow() {
+        let depth = 20_000
+        var source = ""
+        for _ in 0..<depth { source += "\"\\(" }
+        for _ in 0..<depth { source += ")\"" }
+        let lexed = Lexer.tokenize(source)
+        XCTAssertTrue(lexed.errors.isEmpty)
+        XCTAssertEqual(lexed.tokens.count, 1)
+        let braces = String(repeating: "{", count: depth) + String(repeating: "}", count: depth)
+        let file = SourceFile(path: "x.swift", text: braces)
+        XCTAssertEqual(file.match[0], Int32(2 * depth - 1))
+        _ = DeclarationScanner.scan(file)
+    }
+}
+
+final class RoundTripTests: XCTestCase {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testEverySwiftFileInTheRepositoryRoundTrips() throws {
+        let enumerator = FileManager.default.enumerator(at: Self.packageRoot, includingPropertiesForKeys: nil)!
+        var count = 0
+        for case let url as URL in enumerator {
+            if url.path.contains("/.build") || url.path.contains("/.git/") || url.path.contains("/bench/") { continue }
+            guard url.pathExtension == "swift" else { continue }
+            let bytes = try [UInt8](Data(contentsOf: url))
+            assertLossless(bytes)
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 10)
+    }
+
+    /// Deterministic generator so a failure reproduces.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let fragments = [
+        "\"", "\"\"\"", "#\"", "\"#", "\\(", ")", "(", "/*", "*/", "//", "\n", "\r\n", "#if", "#endif", "@Published",
+        "var x", "class M: ObservableObject {", "}", "{", "$query", "`", "#/", "/#", "/", "é", "日本", "\\", "#",
+        " ", "\t", "0x1p", "1.5", "..<", "@", "$", "'", "\u{0}", "\u{FEFF}",
+    ]
+
+    func testRandomBytesRoundTrip() {
+        var rng = SplitMix64(state: 42)
+        for _ in 0..<3000 {
+            let n = Int.random(in: 0..<200, using: &rng)
+            let bytes = (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            assertLossless(bytes)
+            _ = DeclarationScanner.scan(SourceFile(path: "r.swift", bytes: bytes))
+        }
+    }
+
+    func testRandomSplicesOfSwiftFragmentsRoundTrip() {
+        var rng = SplitMix64(state: 7)
+        for _ in 0..<3000 {
+            let n = Int.random(in: 0..<60, using: &rng)
+            let text = (0..<n).map { _ in Self.fragments.randomElement(using: &rng)! }.joined()
+            let bytes = Array(text.utf8)
+            assertLossless(bytes)
+            _ = DeclarationScanner.scan(SourceFile(path: "r.swift", bytes: bytes))
+        }
+    }
+}
