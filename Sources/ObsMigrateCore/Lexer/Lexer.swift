@@ -79,9 +79,13 @@ private struct Cursor {
 
     mutating func run() -> LexedSource {
         var i = 0
-        if n >= 2 && b[0] == B.hash && b[1] == B.bang {  // shebang line
-            let end = endOfLine(from: 0)
-            emit(.lineComment, 0, end)
+        if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {  // UTF-8 byte order mark
+            emit(.whitespace, 0, 3)
+            i = 3
+        }
+        if n >= i + 2 && b[i] == B.hash && b[i + 1] == B.bang {  // shebang line
+            let end = endOfLine(from: i)
+            emit(.lineComment, i, end)
             i = end
         }
         while i < n {

@@ -249,7 +249,8 @@ private struct Walker {
                 let moduleStart = j
                 while file.kind(j) == .identifier || file.kind(j) == .period, !(j > moduleStart && file.startsLine[j]) { j += 1 }
                 let module = file.joinedText(moduleStart..<j).split(separator: ".").first.map(String.init) ?? ""
-                out.imports.append(ImportDecl(module: module, token: i, startToken: startToken, endToken: max(j - 1, i)))
+                out.imports.append(ImportDecl(module: module, token: i, startToken: startToken, endToken: max(j - 1, i),
+                                              ifConfig: ifStack))
                 i = max(j, i + 1)
             case "typealias":
                 var j = i + 1
@@ -422,6 +423,7 @@ private struct Walker {
             i += 1
         }
         var body: (open: Int, close: Int)? = nil
+        var returnType: String? = nil
         // Signature: everything up to the body's `{`, or a line that starts another member.
         while i < limit {
             let k = file.kind(i)
@@ -432,10 +434,16 @@ private struct Walker {
             }
             if k == .rightBrace || k == .semicolon { break }
             if file.startsLine[i], startsDeclaration(i) { break }
+            if k == .operator, file.isText(i, "->") {
+                let end = typeEnd(from: i + 1, limit: limit)
+                returnType = file.joinedText((i + 1)..<end)
+                i = max(end, i + 1)
+                continue
+            }
             i = k == .leftParen || k == .leftBracket ? skipGroup(i, limit: limit) : i + 1
         }
         let fn = FunctionDecl(kind: kind, name: name, attributes: attrs, modifiers: mods,
-                              start: file.start(startToken), startToken: startToken, body: body,
+                              start: file.start(startToken), startToken: startToken, body: body, returnType: returnType,
                               endToken: max(i - 1, s), ifConfig: ifStack)
         return (fn, i)
     }

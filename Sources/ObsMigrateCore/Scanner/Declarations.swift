@@ -81,6 +81,8 @@ public struct FunctionDecl: Sendable {
     public var startToken: Int
     /// `{` and `}` of the body; nil for a requirement without body.
     public var body: (open: Int, close: Int)?
+    /// Text after `->`, without trivia.
+    public var returnType: String?
     public var endToken: Int
     public var ifConfig: [IfConfigBranch]
 }
@@ -97,6 +99,7 @@ public struct ImportDecl: Sendable {
     /// First and last significant tokens (attributes included).
     public var startToken: Int
     public var endToken: Int
+    public var ifConfig: [IfConfigBranch]
 }
 
 public struct TypeDecl: Sendable {

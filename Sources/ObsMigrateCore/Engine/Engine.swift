@@ -1,0 +1,149 @@
+import Foundation
+
+/// Which rules report, by code or name.
+public struct RuleSelection: Sendable {
+    public var select: [String]
+    public var ignore: [String]
+
+    public init(select: [String] = [], ignore: [String] = []) {
+        self.select = select
+        self.ignore = ignore
+    }
+
+    public func isEnabled(_ m: RuleMetadata) -> Bool {
+        func matches(_ key: String) -> Bool {
+            key.caseInsensitiveCompare(m.code) == .orderedSame || key == m.name || key.uppercased() == "ALL"
+                || (key.count < m.code.count && m.code.hasPrefix(key.uppercased()))  // `OBS1` selects OBS1xx
+        }
+        if !select.isEmpty, !select.contains(where: matches) { return false }
+        return !ignore.contains(where: matches)
+    }
+}
+
+/// A finding, located for output.
+public struct Diagnostic: Sendable {
+    public var finding: Finding
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+}
+
+/// The result of analysing a project: the index with every decision, and the findings of the
+/// reported files.
+public struct Analysis: Sendable {
+    public var index: ProjectIndex
+    public var findings: [[Finding]]  // per reported file, parallel to `reported`
+    public var reported: [Int]
+}
+
+public enum Engine {
+    public static let fixRuleCodes: Set<String> = Set(RuleRegistry.all.filter { $0.metadata.fix != .never }.map(\.metadata.code))
+
+    /// Builds the index, settles the decisions that suppressions, deselected rules and unusable
+    /// files impose, and runs the rules on the reported files.
+    public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
+                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
+                               minimumTargets: [String: Int]? = nil) -> Analysis {
+        var index = ProjectIndex(files: files, minimumTargets: minimumTargets)
+        index.addBlockers(blockersFromUnusable(unusable, index: index))
+        let fixRules = RuleRegistry.all.filter { $0.metadata.fix != .never }
+        let deselected = fixRules.contains { !selection.isEnabled($0.metadata) }
+        let candidates = deselected ? Array(files.indices) : files.indices.filter { !files[$0].suppressions.isEmpty }
+        // A fix that may not be applied blocks its model everywhere; repeat until stable.
+        for _ in 0..<8 where !candidates.isEmpty {
+            let current = index
+            let extra = parallelMap(candidates) { f -> [String: [Blocker]] in
+                let index = current
+                var out: [String: [Blocker]] = [:]
+                let context = RuleContext(index: index, fileIndex: f)
+                var table: LineTable? = nil
+                for rule in fixRules {
+                    for finding in rule.check(context) where finding.fix != nil {
+                        guard let model = finding.model, index.models[model] != nil else { continue }
+                        if table == nil { table = LineTable(files[f].source.bytes) }
+                        let line = table!.location(of: finding.range.lowerBound).line
+                        let suppressed = files[f].suppressions.suppresses(code: rule.metadata.code, name: rule.metadata.name, line: line)
+                        if suppressed || !selection.isEnabled(rule.metadata) {
+                            let why = suppressed ? "a suppression comment keeps \(rule.metadata.code) here" : "\(rule.metadata.code) is not selected"
+                            out[model, default: []].append(Blocker(reason: why, site: Site(file: f, offset: finding.range.lowerBound)))
+                        }
+                    }
+                }
+                return out
+            }
+            var merged: [String: [Blocker]] = [:]
+            for dict in extra { for (k, v) in dict where index.models[k]?.migrates ?? false { merged[k, default: []] += v } }
+            if merged.isEmpty { break }
+            index.addBlockers(merged)
+        }
+        let rules = RuleRegistry.all.filter { selection.isEnabled($0.metadata) }
+        let settled = index
+        let findings = parallelMap(reported) { f -> [Finding] in
+            let index = settled
+            let context = RuleContext(index: index, fileIndex: f)
+            var result: [Finding] = []
+            var table: LineTable? = nil
+            for rule in rules {
+                for finding in rule.check(context) {
+                    if !files[f].suppressions.isEmpty {
+                        if table == nil { table = LineTable(files[f].source.bytes) }
+                        let line = table!.location(of: finding.range.lowerBound).line
+                        if files[f].suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
+                    }
+                    result.append(finding)
+                }
+            }
+            return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
+        }
+        return Analysis(index: index, findings: findings, reported: reported)
+    }
+
+    /// A file that could not be read or understood may hide uses of any model named in it.
+    static func blockersFromUnusable(_ unusable: [(path: String, bytes: [UInt8]?, reason: String)],
+                                     index: ProjectIndex) -> [String: [Blocker]] {
+        var result: [String: [Blocker]] = [:]
+        for item in unusable {
+            for (name, model) in index.models {
+                let named: Bool
+                if let bytes = item.bytes {
+                    named = bytes.firstRange(of: Array(model.simpleName.utf8)) != nil
+                } else {
+                    named = true  // unreadable: anything may be in it
+                }
+                if named { result[name, default: []].append(Blocker(reason: "\(item.path) could not be used (\(item.reason))", site: nil)) }
+            }
+        }
+        return result
+    }
+
+    /// Locates findings for output (1-based line and UTF-8 column).
+    public static func diagnostics(_ analysis: Analysis) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (k, f) in analysis.reported.enumerated() where !analysis.findings[k].isEmpty {
+            let source = analysis.index.files[f].source
+            let table = LineTable(source.bytes)
+            for finding in analysis.findings[k] {
+                let (line, column) = table.location(of: finding.range.lowerBound)
+                let (endLine, endColumn) = table.location(of: finding.range.upperBound)
+                out.append(Diagnostic(finding: finding, path: source.path, line: line, column: column,
+                                      endLine: endLine, endColumn: endColumn))
+            }
+        }
+        return out.sorted { ($0.path, $0.line, $0.column, $0.finding.code) < ($1.path, $1.line, $1.column, $1.finding.code) }
+    }
+}
+
+/// Order-preserving parallel map over both cores.
+func parallelMap<T: Sendable>(_ items: [Int], _ body: @Sendable (Int) -> T) -> [T] {
+    var results = [T?](repeating: nil, count: items.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress!
+        nonisolated(unsafe) let out = base
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            out[i] = body(items[i])
+        }
+    }
+    return results.map { $0! }
+}

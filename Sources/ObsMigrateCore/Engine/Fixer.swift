@@ -1,0 +1,40 @@
+/// Applies byte-range edits: sorted, de-duplicated, and never overlapping. An edit that
+/// overlaps one already taken is left for the next round (the caller re-checks until stable).
+public enum Fixer {
+    public struct Outcome: Sendable {
+        public var bytes: [UInt8]
+        public var applied: Int
+        public var deferred: Int
+    }
+
+    public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> Outcome {
+        // Stable order: by start, then insertions before replacements at the same start.
+        let ordered = Array(Set(edits)).enumerated().sorted { a, b in
+            (a.element.range.lowerBound, a.element.range.upperBound, a.offset)
+                < (b.element.range.lowerBound, b.element.range.upperBound, b.offset)
+        }.map(\.element)
+        var taken: [Edit] = []
+        var deferred = 0
+        var lastEnd = 0
+        for edit in ordered {
+            guard edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { deferred += 1; continue }
+            if let last = taken.last {
+                let overlaps = edit.range.lowerBound < lastEnd
+                    || (edit.range.lowerBound == lastEnd && edit.range.isEmpty && last.range.lowerBound == lastEnd && !last.range.isEmpty)
+                if overlaps { deferred += 1; continue }
+            }
+            taken.append(edit)
+            lastEnd = max(lastEnd, edit.range.upperBound)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        var cursor = 0
+        for edit in taken {
+            out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
+            out.append(contentsOf: Array(edit.replacement.utf8))
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: bytes[cursor...])
+        return Outcome(bytes: out, applied: taken.count, deferred: deferred)
+    }
+}

@@ -1,0 +1,413 @@
+import Foundation
+
+/// `x.objectWillChange` or `x.$name` outside the model itself, with what the receiver is.
+public struct MemberUse: Sendable {
+    public var site: Site
+    public var range: Range<Int>
+    /// The publisher's property name (without `$`), or `objectWillChange`.
+    public var member: String
+    /// The model it belongs to, when known.
+    public var model: String?
+}
+
+/// `.environmentObject(x)`.
+public struct EnvironmentObjectCall: Sendable {
+    public var file: Int
+    /// Significant token of `environmentObject`, and the argument parentheses.
+    public var nameToken: Int
+    public var open: Int
+    public var close: Int
+    public var type: String?
+}
+
+/// `_m = StateObject(wrappedValue: x)` and friends, or another use of a wrapper type by name.
+public struct WrapperInit: Sendable {
+    public var file: Int
+    public var wrapper: WrapperSite.Wrapper
+    /// Significant token of the wrapper's name.
+    public var nameToken: Int
+    /// For the assignment form: the first token of the target (`_m` or `self`), the property
+    /// name, the call's parentheses, and the argument label token.
+    public var target: Int?
+    public var property: String?
+    public var open: Int?
+    public var close: Int?
+    public var label: Int?
+    /// Index into `wrapperSites` of the property being initialised.
+    public var siteIndex: Int?
+    public var type: String?
+}
+
+/// `ObservableObject` written outside an inheritance clause: a generic constraint or existential.
+public struct ConstraintUse: Sendable {
+    public var site: Site
+    public var range: Range<Int>
+    /// The generic function or type it constrains, when found.
+    public var declarationName: String?
+}
+
+extension ProjectIndex {
+    mutating func decide() {
+        var blockers: [String: [Blocker]] = [:]
+        func block(_ name: String, _ reason: String, _ site: Site?) {
+            guard models[name] != nil else { return }
+            blockers[name, default: []].append(Blocker(reason: reason, site: site))
+        }
+        func blockAll(_ reason: String, _ site: Site?, where include: (ModelType) -> Bool = { _ in true }) {
+            for (name, model) in models where include(model) { block(name, reason, site) }
+        }
+
+        for target in lowDeploymentTargets {
+            blockAll("the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)", target.site)
+        }
+
+        // Intrinsic blockers: what the model's own declarations do.
+        for (name, model) in models {
+            if let p = model.viaProtocol {
+                block(name, "it conforms through protocol \(p), which refines ObservableObject", refiningProtocols[p])
+            }
+            let allPublished = publishedIncludingAncestors(name)
+            for ref in model.declarations + model.extensions {
+                let decl = type(ref)
+                let source = files[ref.file].source
+                if decl.kind != .class && decl.kind != .extension {
+                    block(name, "it is not a class", Site(file: ref.file, offset: decl.start))
+                }
+                if decl.hasAttribute("Observable") {
+                    block(name, "it is also marked @Observable", Site(file: ref.file, offset: decl.start))
+                }
+                var s = decl.bodyOpen + 1
+                while s < decl.bodyClose {
+                    let k = source.kind(s)
+                    let site = Site(file: ref.file, offset: source.start(s))
+                    if k == .identifier {
+                        if source.isText(s, "objectWillChange") {
+                            let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
+                            block(name, declares ? "it declares its own objectWillChange" : "it uses objectWillChange", site)
+                        } else if source.isText(s, "ObservableObjectPublisher") {
+                            block(name, "it uses ObservableObjectPublisher", site)
+                        } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
+                            block(name, "it uses the Published wrapper type directly", site)
+                        } else if source.kind(s - 1) != .period, source.text(s).hasPrefix("_"),
+                                  allPublished.contains(String(source.text(s).dropFirst())) {
+                            block(name, "its \(source.text(s)) wrapper storage is used", site)
+                        }
+                    } else if k == .dollarIdentifier {
+                        let member = String(source.text(s).dropFirst())
+                        let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
+                        if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
+                            block(name, "its $\(member) publisher is used", site)
+                        }
+                    }
+                    s += 1
+                }
+                for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
+                    let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                    for k in 0..<inner.sigCount {
+                        let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
+                        if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
+                            block(name, "its \(inner.text(k)) publisher is used", site)
+                        } else if inner.isIdentifier(k, "objectWillChange") {
+                            block(name, "it uses objectWillChange", site)
+                        }
+                    }
+                }
+            }
+        }
+
+        // Project-wide uses: receivers outside the model, environment injection, wrapper inits.
+        var memberUses: [MemberUse] = []
+        var envCalls: [EnvironmentObjectCall] = []
+        var inits: [WrapperInit] = []
+        var constraints: [ConstraintUse] = []
+        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
+            .mapValues { Set($0.map { $0.1 }) }
+
+        for (f, file) in files.enumerated() {
+            let source = file.source
+            let inheritanceTokens = inheritanceTokenSet(file)
+            for s in 0..<source.sigCount {
+                let k = source.kind(s)
+                guard k == .identifier || k == .dollarIdentifier else { continue }
+                let site = Site(file: f, offset: source.start(s))
+                let range = source.start(s)..<source.end(s)
+                if k == .dollarIdentifier {
+                    guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
+                    let member = String(source.text(s).dropFirst())
+                    guard let owners = publishedOwners[member] else { continue }
+                    let receiver = receiverRange(before: s - 1, in: source)
+                    let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+                    if let model, models[model] != nil {
+                        if !isInsideModel(model, s, f) { block(model, "its $\(member) publisher is used", site) }
+                    } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
+                        let what = "$\(member) is used on a value whose type obs-migrate cannot tell"
+                        blockAll(what, site) { owners.contains($0.name) }
+                    }
+                    memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
+                    continue
+                }
+                switch source.text(s) {
+                case "objectWillChange":
+                    guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
+                    let receiver = receiverRange(before: s - 1, in: source)
+                    let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+                    if let model, models[model] != nil {
+                        block(model, "its objectWillChange is used", site)
+                    } else if !models.keys.contains(where: { isInsideModel($0, s, f) }) {
+                        blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
+                    }
+                    memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
+                case "environmentObject":
+                    guard source.kind(s - 1) == .period, source.kind(s + 1) == .leftParen else { continue }
+                    let close = Int(source.match[s + 1])
+                    guard close > s + 1 else { continue }
+                    let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
+                    envCalls.append(EnvironmentObjectCall(file: f, nameToken: s, open: s + 1, close: close, type: t))
+                case "StateObject", "ObservedObject", "EnvironmentObject":
+                    inits.append(wrapperInit(at: s, in: f))
+                case "ObservableObject":
+                    if !inheritanceTokens.contains(s) {
+                        constraints.append(ConstraintUse(site: site, range: range, declarationName: constrainedDeclaration(s, f)))
+                    }
+                default:
+                    continue
+                }
+            }
+            // Code inside string interpolations: no receiver can be typed there.
+            for range in source.interpolations {
+                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                for k in 0..<inner.sigCount where inner.kind(k) == .period {
+                    let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
+                    if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {
+                        blockAll("\(inner.text(k + 1)) is used in a string interpolation", site) { owners.contains($0.name) }
+                    } else if inner.isIdentifier(k + 1, "objectWillChange") {
+                        blockAll("objectWillChange is used in a string interpolation", site)
+                    }
+                }
+            }
+        }
+
+        // `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
+        let environmentModels = Set(wrapperSites.filter { $0.wrapper == .EnvironmentObject }.compactMap(\.type))
+        for call in envCalls where call.type == nil {
+            blockAll("the type injected by .environmentObject at this site cannot be told", Site(file: call.file, offset: files[call.file].source.start(call.nameToken))) {
+                environmentModels.contains($0.name)
+            }
+        }
+
+        // Wrapper properties.
+        for site in wrapperSites {
+            let where_ = Site(file: site.file, offset: site.property.start)
+            guard let t = site.type else {
+                if site.writtenType == nil {
+                    blockAll("the type of \(site.property.name ?? "a property") declared with @\(site.wrapper.rawValue) cannot be told (add a type annotation)", where_)
+                }
+                continue
+            }
+            if site.wrapper == .EnvironmentObject, let use = site.projectedUsesOutsideBody.first {
+                block(t, "$\(site.property.name ?? "") is used outside body", use)
+            }
+        }
+        for (i, use) in inits.enumerated() {
+            if use.siteIndex == nil || use.target == nil {
+                let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
+                if let t = use.type { block(t, "\(use.wrapper.rawValue) is used by name", site) }
+                else { blockAll("\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell", site) }
+            }
+            _ = i
+        }
+
+        // Generic constraints: the types passed to the constrained declaration stay.
+        for use in constraints {
+            guard let name = use.declarationName else { continue }
+            for (f, file) in files.enumerated() {
+                let source = file.source
+                for s in 0..<source.sigCount where source.kind(s) == .identifier && source.name(s) == name {
+                    var open = s + 1
+                    if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
+                        while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
+                    }
+                    guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
+                    if isDeclarationName(s, in: file) { continue }
+                    let close = Int(source.match[open])
+                    var resolvedAny = false
+                    let callSite = Site(file: f, offset: source.start(s))
+                    for a in s..<close where source.kind(a) == .identifier {
+                        let path = scopePath(a, f)
+                        let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
+                        if let t, models[t] != nil {
+                            block(t, "it is passed to \(name), which requires ObservableObject", callSite)
+                            resolvedAny = true
+                        }
+                    }
+                    if !resolvedAny, close > open + 1 {
+                        blockAll("a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", callSite)
+                    }
+                }
+            }
+        }
+
+        for (name, list) in blockers { models[name]?.blockers = list }
+        propagateAndSortBlockers()
+        self.memberUses = memberUses
+        self.environmentObjectCalls = envCalls
+        self.wrapperInits = inits
+        self.constraintUses = constraints
+    }
+
+    /// Adds blockers decided outside the index (suppressed or deselected fixes, unreadable files).
+    public mutating func addBlockers(_ extra: [String: [Blocker]]) {
+        for (name, list) in extra where models[name] != nil { models[name]!.blockers += list }
+        propagateAndSortBlockers()
+    }
+
+    /// A hierarchy migrates as one: a blocked class blocks its superclasses and subclasses.
+    mutating func propagateAndSortBlockers() {
+        var changed = true
+        while changed {
+            changed = false
+            for (name, model) in models {
+                guard let parent = model.superclass, models[parent] != nil else { continue }
+                if !model.blockers.isEmpty, models[parent]!.blockers.isEmpty {
+                    models[parent]!.blockers = [Blocker(reason: "its subclass \(TypeName.base(name)) keeps ObservableObject", site: nil)]
+                    changed = true
+                }
+                if !models[parent]!.blockers.isEmpty, model.blockers.isEmpty {
+                    models[name]!.blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil)]
+                    changed = true
+                }
+            }
+        }
+        let far = Site(file: .max, offset: 0)
+        for name in models.keys where models[name]!.blockers.count > 1 {
+            models[name]!.blockers.sort { ($0.site ?? far) < ($1.site ?? far) }
+        }
+    }
+
+    func publishedIncludingAncestors(_ name: String) -> Set<String> {
+        var result: Set<String> = []
+        var current: String? = name
+        var guardCount = 0
+        while let c = current, let m = models[c], guardCount < 32 {
+            result.formUnion(m.published)
+            current = m.superclass
+            guardCount += 1
+        }
+        // Subclasses' own @Published count too: their `$x` inside the subclass is checked there.
+        return result
+    }
+
+    /// Whether token `s` sits in a declaration or extension of `model` (or a subclass of it).
+    func isInsideModel(_ model: String, _ s: Int, _ file: Int) -> Bool {
+        for ref in enclosingTypes(of: s, in: file) {
+            let decl = type(ref)
+            let q = decl.kind == .extension ? (resolveTypeName(decl.name, from: decl.path) ?? decl.name) : decl.qualifiedName
+            var current: String? = q
+            var n = 0
+            while let c = current, n < 32 {
+                if c == model { return true }
+                current = models[c]?.superclass
+                n += 1
+            }
+        }
+        return false
+    }
+
+    func scopePath(_ s: Int, _ file: Int) -> [String] {
+        guard let ref = enclosingTypes(of: s, in: file).first else { return [] }
+        let decl = type(ref)
+        return decl.path + decl.name.split(separator: ".").map(String.init)
+    }
+
+    /// The significant tokens of `a.b.c` ending just before the `.` at `period`.
+    func receiverRange(before period: Int, in source: SourceFile) -> Range<Int>? {
+        var start = period
+        var i = period - 1
+        while i >= 0 {
+            let k = source.kind(i)
+            if k == .identifier {
+                start = i
+                if source.kind(i - 1) == .period { i -= 2; continue }
+                break
+            }
+            if k == .rightParen, Int(source.match[i]) >= 0, Int(source.match[i]) < i {
+                i = Int(source.match[i]) - 1
+                continue
+            }
+            return nil
+        }
+        return start < period ? start..<period : nil
+    }
+
+    /// Tokens that belong to an inheritance clause of a type or extension.
+    func inheritanceTokenSet(_ file: ProjectFile) -> Set<Int> {
+        var set: Set<Int> = []
+        for decl in file.decls.types {
+            for entry in decl.inheritance { for t in entry.firstToken...entry.lastToken { set.insert(t) } }
+        }
+        return set
+    }
+
+    /// The generic function or type whose signature holds token `s`.
+    func constrainedDeclaration(_ s: Int, _ f: Int) -> String? {
+        let file = files[f]
+        var best: (start: Int, name: String)? = nil
+        for decl in file.decls.types where decl.keywordToken < s && s < decl.bodyOpen {
+            if best == nil || decl.keywordToken > best!.start { best = (decl.keywordToken, decl.simpleName) }
+        }
+        let functions = file.decls.topLevelFunctions + file.decls.types.flatMap(\.functions)
+        for fn in functions where fn.startToken < s && s < (fn.body?.open ?? fn.endToken + 1) {
+            if best == nil || fn.startToken > best!.start { best = (fn.startToken, fn.name) }
+        }
+        return best?.name
+    }
+
+    func isDeclarationName(_ s: Int, in file: ProjectFile) -> Bool {
+        let source = file.source
+        return source.kind(s - 1) == .identifier
+            && ["func", "class", "struct", "enum", "protocol", "actor", "typealias"].contains(source.text(s - 1))
+    }
+
+    /// Classifies a use of `StateObject`/`ObservedObject`/`EnvironmentObject` by name.
+    func wrapperInit(at s: Int, in f: Int) -> WrapperInit {
+        let source = files[f].source
+        let wrapper = WrapperSite.Wrapper(rawValue: source.text(s))!
+        var use = WrapperInit(file: f, wrapper: wrapper, nameToken: s)
+        var open = s + 1
+        if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
+            let argStart = open + 1
+            while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
+            if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f)) }
+        }
+        // `_m = X(wrappedValue: e)` or `self._m = X(...)`, as a statement of its own.
+        guard source.kind(open) == .leftParen, source.isText(s - 1, "=") else { return use }
+        let close = Int(source.match[open])
+        guard close > open,
+              source.kind(open + 1) == .identifier,
+              source.isText(open + 1, "wrappedValue") || source.isText(open + 1, "initialValue"),
+              source.kind(open + 2) == .colon else { return use }
+        let targetToken = s - 2
+        guard source.kind(targetToken) == .identifier, source.text(targetToken).hasPrefix("_") else { return use }
+        var target = targetToken
+        if source.kind(targetToken - 1) == .period {
+            guard source.isIdentifier(targetToken - 2, "self") else { return use }
+            target = targetToken - 2
+        }
+        guard source.startsLine[target] || source.kind(target - 1) == .semicolon || source.kind(target - 1) == .leftBrace else { return use }
+        let property = String(source.text(targetToken).dropFirst())
+        guard let ownerRef = enclosingTypes(of: s, in: f).first else { return use }
+        let ownerName = type(ownerRef).qualifiedName
+        for (i, site) in wrapperSites.enumerated() where site.property.name == property && site.wrapper == wrapper {
+            guard let o = site.owner, type(o).qualifiedName == ownerName else { continue }
+            use.siteIndex = i
+            use.type = use.type ?? site.type
+        }
+        guard use.siteIndex != nil else { return use }
+        use.target = target
+        use.property = property
+        use.open = open
+        use.close = close
+        use.label = open + 1
+        return use
+    }
+}

@@ -1,0 +1,339 @@
+/// A declaration located in the project: file index and index into that file's `types`.
+public struct TypeRef: Sendable, Hashable {
+    public var file: Int
+    public var type: Int
+}
+
+/// Why a legacy type keeps `ObservableObject`, and where.
+public struct Blocker: Sendable {
+    public var reason: String
+    public var site: Site?
+}
+
+/// A class that conforms to `ObservableObject` (directly, through an extension, a protocol or
+/// a superclass), with the project-wide decision about it.
+public struct ModelType: Sendable {
+    public var name: String
+    public var simpleName: String
+    public var declarations: [TypeRef]
+    public var extensions: [TypeRef]
+    /// Where `ObservableObject` is written in an inheritance clause: declaration or extension,
+    /// and the entry's index there.
+    public var conformances: [(ref: TypeRef, entry: Int)]
+    /// The model this one inherits from, when that is a model too.
+    public var superclass: String?
+    /// A protocol that refines `ObservableObject` and gives this type its conformance.
+    public var viaProtocol: String?
+    public var published: Set<String>
+    public var blockers: [Blocker]
+
+    public var migrates: Bool { blockers.isEmpty }
+}
+
+/// A property declared with `@StateObject`, `@ObservedObject` or `@EnvironmentObject`.
+public struct WrapperSite: Sendable {
+    public enum Wrapper: String, Sendable { case StateObject, ObservedObject, EnvironmentObject }
+    public var wrapper: Wrapper
+    public var file: Int
+    /// The enclosing type (a view, usually); nil at top level.
+    public var owner: TypeRef?
+    public var property: PropertyDecl
+    public var attribute: Attribute
+    /// The type as written or inferred from the initializer, before resolution.
+    public var writtenType: String?
+    /// The resolved model or `@Observable` type's qualified name.
+    public var type: String?
+    /// `$name` is used in the owner (declaration or extensions).
+    public var projectedUses: [Site]
+    /// For `@EnvironmentObject`: the `$name` uses outside `body`, which no fix can serve.
+    public var projectedUsesOutsideBody: [Site]
+}
+
+/// The whole project's facts, computed before any file is reported or rewritten.
+public struct ProjectIndex: Sendable {
+    public var files: [ProjectFile]
+    /// Legacy (ObservableObject) classes by qualified name.
+    public var models: [String: ModelType] = [:]
+    /// Classes already marked `@Observable`, by qualified name.
+    public var observableTypes: Set<String> = []
+    /// Every declared type (not extension) by qualified name.
+    public var declared: [String: [TypeRef]] = [:]
+    public var bySimpleName: [String: [String]] = [:]
+    /// Extensions by the qualified name of the type they extend.
+    public var extensionsOf: [String: [TypeRef]] = [:]
+    public var typeAliases: [String: String] = [:]
+    /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
+    public var refiningProtocols: [String: Site] = [:]
+    public var wrapperSites: [WrapperSite] = []
+    /// Names of `@globalActor` types: their attributes are not property wrappers.
+    public var globalActors: Set<String> = []
+    public var memberUses: [MemberUse] = []
+    public var environmentObjectCalls: [EnvironmentObjectCall] = []
+    public var wrapperInits: [WrapperInit] = []
+    public var constraintUses: [ConstraintUse] = []
+    /// Deployment targets below what Observation needs, from Package.swift files.
+    public var lowDeploymentTargets: [(platform: String, version: String, site: Site)] = []
+    /// Extra decisions that a caller imposes (configuration, suppressions): type → reason.
+    public var minimumTargets: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
+
+    public init(files: [ProjectFile], minimumTargets: [String: Int]? = nil) {
+        self.files = files
+        if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
+        collectDeclarations()
+        collectModels()
+        collectWrapperSites()
+        collectDeploymentTargets()
+        decide()
+    }
+
+    public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
+    public func source(_ file: Int) -> SourceFile { files[file].source }
+
+    // MARK: - Declarations
+
+    mutating func collectDeclarations() {
+        for (f, file) in files.enumerated() {
+            for (t, decl) in file.decls.types.enumerated() {
+                let ref = TypeRef(file: f, type: t)
+                if decl.kind == .extension {
+                    continue
+                }
+                declared[decl.qualifiedName, default: []].append(ref)
+                if !(bySimpleName[decl.simpleName]?.contains(decl.qualifiedName) ?? false) {
+                    bySimpleName[decl.simpleName, default: []].append(decl.qualifiedName)
+                }
+                if decl.kind == .class, decl.hasAttribute("Observable") { observableTypes.insert(decl.qualifiedName) }
+                if decl.hasAttribute("globalActor") { globalActors.insert(decl.simpleName) }
+            }
+            for alias in file.decls.typeAliases where !alias.target.isEmpty {
+                typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
+                typeAliases[alias.name] = alias.target
+            }
+        }
+        for (f, file) in files.enumerated() {
+            for (t, decl) in file.decls.types.enumerated() where decl.kind == .extension {
+                let target = resolveTypeName(decl.name, from: decl.path) ?? decl.name
+                extensionsOf[target, default: []].append(TypeRef(file: f, type: t))
+            }
+        }
+    }
+
+    /// Resolves a type as written at a place nested in `path` to a declared type's qualified
+    /// name: nearest enclosing scope first, then a unique simple name. Typealiases are followed.
+    public func resolveTypeName(_ written: String, from path: [String]) -> String? {
+        var name = Self.stripType(written)
+        guard !name.isEmpty else { return nil }
+        for _ in 0..<4 {
+            guard let target = typeAliases[name] else { break }
+            name = Self.stripType(target)
+        }
+        if path.count > 0 {
+            for k in stride(from: path.count, through: 1, by: -1) {
+                let q = (path[0..<k] + [name]).joined(separator: ".")
+                if declared[q] != nil { return q }
+            }
+        }
+        if declared[name] != nil { return name }
+        let simple = TypeName.base(name)
+        if let candidates = bySimpleName[simple], candidates.count == 1,
+           !name.contains(".") || candidates[0].hasSuffix("." + name) || candidates[0] == name {
+            return candidates[0]
+        }
+        return nil
+    }
+
+    /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
+    static func stripType(_ written: String) -> String {
+        var s = Substring(written)
+        for prefix in ["some", "any"] where s.hasPrefix(prefix) && s.count > prefix.count {
+            let after = s[s.index(s.startIndex, offsetBy: prefix.count)]
+            if after.isUppercase || after == "(" { s = s.dropFirst(prefix.count) }
+        }
+        while s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
+        if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
+        while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
+        return String(s).replacingOccurrences(of: "`", with: "")
+    }
+
+    // MARK: - Models
+
+    mutating func collectModels() {
+        // Protocols refining ObservableObject, to a fixed point (P2: P1: ObservableObject).
+        var changed = true
+        while changed {
+            changed = false
+            for (f, file) in files.enumerated() {
+                for decl in file.decls.types where decl.kind == .protocol && refiningProtocols[decl.qualifiedName] == nil {
+                    if let entry = decl.inheritance.first(where: {
+                        $0.baseName == "ObservableObject" || refiningProtocols[resolveTypeName($0.name, from: decl.path) ?? ""] != nil
+                    }) {
+                        refiningProtocols[decl.qualifiedName] = Site(file: f, offset: file.source.start(entry.firstToken))
+                        changed = true
+                    }
+                }
+            }
+        }
+        // Classes conforming directly, by extension or through a refining protocol.
+        for (name, refs) in declared {
+            let decls = refs.map { type($0) }
+            guard decls.contains(where: { $0.kind == .class }) else { continue }
+            var model = ModelType(name: name, simpleName: TypeName.base(name), declarations: refs,
+                                  extensions: extensionsOf[name] ?? [], conformances: [], superclass: nil,
+                                  viaProtocol: nil, published: [], blockers: [])
+            for ref in refs + model.extensions {
+                for (e, entry) in type(ref).inheritance.enumerated() {
+                    if entry.baseName == "ObservableObject" {
+                        model.conformances.append((ref, e))
+                    } else if let p = resolveTypeName(entry.name, from: type(ref).path), refiningProtocols[p] != nil {
+                        model.viaProtocol = p
+                    }
+                }
+            }
+            for ref in refs {
+                for property in type(ref).properties where property.attribute("Published") != nil {
+                    if let n = property.name { model.published.insert(n) }
+                }
+            }
+            if !model.conformances.isEmpty || model.viaProtocol != nil {
+                models[name] = model
+            }
+        }
+        // Subclasses of models are models (to a fixed point, for deep hierarchies).
+        changed = true
+        while changed {
+            changed = false
+            for (name, refs) in declared where models[name] == nil {
+                guard let decl = refs.map({ type($0) }).first(where: { $0.kind == .class }),
+                      let first = decl.inheritance.first,
+                      let superName = resolveTypeName(first.name, from: decl.path), models[superName] != nil
+                else { continue }
+                var published: Set<String> = []
+                for property in decl.properties where property.attribute("Published") != nil {
+                    if let n = property.name { published.insert(n) }
+                }
+                models[name] = ModelType(name: name, simpleName: TypeName.base(name), declarations: refs,
+                                         extensions: extensionsOf[name] ?? [], conformances: [], superclass: superName,
+                                         viaProtocol: nil, published: published, blockers: [])
+                changed = true
+            }
+        }
+        for (name, model) in models where model.superclass == nil {
+            let decl = type(model.declarations[0])
+            if let first = decl.inheritance.first, let s = resolveTypeName(first.name, from: decl.path), models[s] != nil {
+                models[name]?.superclass = s
+            }
+        }
+    }
+
+    // MARK: - Wrapper sites
+
+    mutating func collectWrapperSites() {
+        for (f, file) in files.enumerated() {
+            let source = file.source
+            var owners: [(TypeRef?, [PropertyDecl], [String])] = [(nil, file.decls.topLevelProperties, [])]
+            for (t, decl) in file.decls.types.enumerated() {
+                owners.append((TypeRef(file: f, type: t), decl.properties, decl.path + [decl.name]))
+            }
+            for (owner, properties, path) in owners {
+                for property in properties {
+                    guard let attr = property.attributes.first(where: { WrapperSite.Wrapper(rawValue: $0.name) != nil }),
+                          let wrapper = WrapperSite.Wrapper(rawValue: attr.name) else { continue }
+                    let written = writtenType(of: property, in: source, ownerPath: path, file: f)
+                    let resolved = written.flatMap { resolveTypeName($0, from: path) }
+                    var site = WrapperSite(wrapper: wrapper, file: f, owner: owner, property: property, attribute: attr,
+                                           writtenType: written, type: resolved, projectedUses: [],
+                                           projectedUsesOutsideBody: [])
+                    if let name = property.name, let owner {
+                        (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner)
+                    }
+                    wrapperSites.append(site)
+                }
+            }
+        }
+    }
+
+    /// The property's type as written, or as its initializer tells (`= M()`, `= M.shared`,
+    /// `= makeModel()` with a declared return type).
+    func writtenType(of property: PropertyDecl, in source: SourceFile, ownerPath: [String], file: Int) -> String? {
+        if let t = property.typeText { return t }
+        guard let initializer = property.initializer, !initializer.isEmpty else { return nil }
+        return expressionType(initializer, in: file, path: ownerPath)
+    }
+
+    /// `$name` uses in the owner type's declaration and extensions, and those outside `body`.
+    func projectedUses(of name: String, in owner: TypeRef) -> ([Site], [Site]) {
+        let decl = type(owner)
+        var refs = [owner]
+        if let q = resolveTypeName(decl.qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
+        var all: [Site] = []
+        var outside: [Site] = []
+        let dollar = "$" + name
+        for ref in refs {
+            let d = type(ref)
+            let source = files[ref.file].source
+            let body = d.properties.first { $0.name == "body" && $0.isComputed && !$0.isStatic }?.accessorBlock
+            var s = d.bodyOpen + 1
+            while s < d.bodyClose {
+                if source.kind(s) == .dollarIdentifier, source.kind(s - 1) != .period, source.text(s) == dollar,
+                   !isInsideNestedType(s, of: ref) {
+                    let site = Site(file: ref.file, offset: source.start(s))
+                    all.append(site)
+                    if ref != owner || body == nil || !(body!.open < s && s < body!.close) { outside.append(site) }
+                }
+                s += 1
+            }
+            for range in interpolations(in: source, from: d.bodyOpen, to: d.bodyClose) {
+                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                for k in 0..<inner.sigCount where inner.kind(k) == .dollarIdentifier && inner.text(k) == dollar {
+                    let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
+                    all.append(site)
+                    let bodyRange = body.map { source.start($0.open)..<source.end($0.close) }
+                    if ref != owner || !(bodyRange?.contains(site.offset) ?? false) { outside.append(site) }
+                }
+            }
+        }
+        return (all, outside)
+    }
+
+    func isInsideNestedType(_ s: Int, of ref: TypeRef) -> Bool {
+        let decl = type(ref)
+        for other in files[ref.file].decls.types where other.bodyOpen > decl.bodyOpen && other.bodyClose < decl.bodyClose {
+            if other.bodyOpen < s && s < other.bodyClose { return true }
+        }
+        return false
+    }
+
+    /// Byte ranges of string interpolations between two significant tokens.
+    func interpolations(in source: SourceFile, from open: Int, to close: Int) -> [Range<Int>] {
+        guard !source.interpolations.isEmpty else { return [] }
+        let lo = source.start(open), hi = source.end(close)
+        return source.interpolations.filter { $0.lowerBound >= lo && $0.upperBound <= hi }
+    }
+
+    // MARK: - Deployment targets
+
+    mutating func collectDeploymentTargets() {
+        for (f, file) in files.enumerated() where file.path.hasSuffix("Package.swift") {
+            let s = file.source
+            for i in 0..<max(0, s.sigCount - 3) where s.kind(i) == .period && s.kind(i + 1) == .identifier && s.kind(i + 2) == .leftParen {
+                let platform = s.text(i + 1)
+                guard let minimum = minimumTargets[platform] else { continue }
+                var version: String? = nil
+                if s.kind(i + 3) == .period, s.kind(i + 4) == .identifier {
+                    let v = s.text(i + 4)  // .v15, .v10_15, .v13_4
+                    if v.hasPrefix("v") { version = v.dropFirst().replacingOccurrences(of: "_", with: ".") }
+                } else if s.kind(i + 3) == .string {
+                    version = s.text(i + 3).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
+                let minor = version.split(separator: ".").dropFirst().first.flatMap { Int($0) } ?? 0
+                // macOS 10.15 is below 14: compare majors, treating 10.x as 10.
+                if major < minimum || (platform == "macOS" && major == 10 && minor >= 0 && minimum > 10) {
+                    lowDeploymentTargets.append((platform, version, Site(file: f, offset: s.start(i))))
+                }
+            }
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,237 @@
+/// Best-effort static typing of simple expressions (`M()`, `model`, `self.model`,
+/// `appState.settings`, `Store.shared`, `makeModel()`). Every answer is either a declared
+/// type's qualified name or nil: ambiguity yields nil, and callers treat nil as "cannot tell".
+extension ProjectIndex {
+    static let maxResolutionDepth = 6
+
+    /// The enclosing type declarations of significant token `s`, innermost first.
+    public func enclosingTypes(of s: Int, in file: Int) -> [TypeRef] {
+        var result: [TypeRef] = []
+        for (t, decl) in files[file].decls.types.enumerated() where decl.bodyOpen < s && s < decl.bodyClose {
+            result.append(TypeRef(file: file, type: t))
+        }
+        return result.sorted { type($0).bodyOpen > type($1).bodyOpen }
+    }
+
+    /// The innermost function body or accessor block holding `s`: its `{`, and the function
+    /// (for parameters) if it is one.
+    func enclosingCode(of s: Int, in file: Int) -> (open: Int, function: FunctionDecl?)? {
+        var best: (open: Int, function: FunctionDecl?)? = nil
+        let decls = files[file].decls
+        func consider(_ open: Int, _ close: Int, _ fn: FunctionDecl?) {
+            if open < s, s < close, best == nil || open > best!.open { best = (open, fn) }
+        }
+        for fn in decls.topLevelFunctions { if let b = fn.body { consider(b.open, b.close, fn) } }
+        for p in decls.topLevelProperties { if let a = p.accessorBlock { consider(a.open, a.close, nil) } }
+        for decl in decls.types where decl.bodyOpen < s && s < decl.bodyClose {
+            for fn in decl.functions { if let b = fn.body { consider(b.open, b.close, fn) } }
+            for p in decl.properties { if let a = p.accessorBlock { consider(a.open, a.close, nil) } }
+        }
+        return best
+    }
+
+    /// All properties named `name` visible as members of `typeName`: its declarations,
+    /// extensions and superclasses.
+    func members(named name: String, of typeName: String, depth: Int = 0) -> [(PropertyDecl, TypeRef)] {
+        guard depth < 8 else { return [] }
+        var result: [(PropertyDecl, TypeRef)] = []
+        let refs = (declared[typeName] ?? []) + (extensionsOf[typeName] ?? [])
+        for ref in refs {
+            for p in type(ref).properties where p.name == name { result.append((p, ref)) }
+        }
+        if result.isEmpty, let decl = declared[typeName]?.first.map({ type($0) }), decl.kind == .class,
+           let first = decl.inheritance.first, let s = resolveTypeName(first.name, from: decl.path), s != typeName {
+            result = members(named: name, of: s, depth: depth + 1)
+        }
+        return result
+    }
+
+    func functions(named name: String, of typeName: String) -> [FunctionDecl] {
+        let refs = (declared[typeName] ?? []) + (extensionsOf[typeName] ?? [])
+        return refs.flatMap { type($0).functions.filter { $0.name == name } }
+    }
+
+    /// The type of a stored or computed property, resolved in its declaring type's scope.
+    func propertyType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int) -> String? {
+        let path = ref.map { type($0).path + [type($0).name] } ?? []
+        if let t = p.typeText { return resolveTypeName(t, from: path) }
+        guard let initializer = p.initializer, depth < Self.maxResolutionDepth else { return nil }
+        return expressionType(initializer, in: file, path: path, depth: depth + 1)
+    }
+
+    /// Agreement of all candidates, or nil.
+    func single(_ candidates: [String?]) -> String? {
+        guard let first = candidates.first, let value = first else { return nil }
+        return candidates.allSatisfy({ $0 == value }) ? value : nil
+    }
+
+    /// The type of the expression made of significant tokens `range` in `file`.
+    public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0) -> String? {
+        let source = files[file].source
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
+        guard i < end, depth < Self.maxResolutionDepth else { return nil }
+
+        // Split `a.b(...).c` into components: (name token, call paren or nil).
+        var components: [(name: Int, call: Int?)] = []
+        while i < end {
+            guard source.kind(i) == .identifier else { return nil }
+            let nameToken = i
+            i += 1
+            var call: Int? = nil
+            if i < end, source.isText(i, "<") || (source.kind(i) == .operator && source.text(i).hasPrefix("<")) {
+                // `Box<Int>(...)`: generic arguments of a type
+                var j = i
+                var angles = 0
+                repeat {
+                    if source.kind(j) == .operator { for ch in source.text(j) { angles += ch == "<" ? 1 : ch == ">" ? -1 : 0 } }
+                    j += 1
+                } while j < end && angles > 0
+                i = j
+            }
+            if i < end, source.kind(i) == .leftParen {
+                call = i
+                let m = Int(source.match[i])
+                guard m > i, m < end else { return nil }
+                i = m + 1
+            }
+            // a trailing closure `M { ... }` is still an M; `!`/`?` unwrap.
+            if i < end, source.kind(i) == .leftBrace, Int(source.match[i]) == end - 1 { i = end }
+            while i < end, source.kind(i) == .operator, source.isText(i, "!") || source.isText(i, "?") { i += 1 }
+            components.append((nameToken, call))
+            if i < end {
+                guard source.kind(i) == .period else { return nil }
+                i += 1
+            }
+        }
+        guard let head = components.first else { return nil }
+        var current: String? = nil
+        var isStaticContext = false
+        let headName = source.name(head.name)
+        let anchor = head.name
+
+        if headName == "self" {
+            current = enclosingTypes(of: anchor, in: file).first.map { type($0).qualifiedName }
+                .flatMap { resolveTypeName($0, from: []) }
+        } else if let t = resolveTypeName(headName, from: path), headName.first?.isUppercase ?? false {
+            current = t
+            isStaticContext = head.call == nil
+        } else if head.call != nil {
+            current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
+        } else {
+            current = variableType(headName, at: anchor, in: file, path: path, depth: depth)
+        }
+        for component in components.dropFirst() {
+            guard let base = current else { return nil }
+            let name = source.name(component.name)
+            if isStaticContext, name == "init" {
+                isStaticContext = false
+                continue
+            }
+            if component.call != nil {
+                current = single(functions(named: name, of: base).map { fn in
+                    fn.returnType.flatMap { resolveTypeName($0 == "Self" ? base : $0, from: [base]) }
+                })
+            } else {
+                let candidates = members(named: name, of: base).filter { isStaticContext == $0.0.isStatic }
+                current = single(candidates.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
+            }
+            isStaticContext = false
+        }
+        return isStaticContext ? nil : current
+    }
+
+    /// End of a local's type or initializer: the end of its line (brackets skipped), a comma,
+    /// or for a type an `=`.
+    func declarationEnd(from start: Int, limit: Int, in source: SourceFile, stopAtEquals: Bool) -> Int {
+        var e = start
+        while e < limit {
+            if e > start, source.startsLine[e] { break }
+            let k = source.kind(e)
+            if k == .comma || k == .semicolon || (stopAtEquals && (source.isText(e, "=") || k == .leftBrace)) { break }
+            if k == .leftParen || k == .leftBracket || k == .leftBrace {
+                let m = Int(source.match[e])
+                e = m > e ? m + 1 : e + 1
+            } else {
+                e += 1
+            }
+        }
+        return min(e, limit)
+    }
+
+    func functionReturnType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int) -> String? {
+        for ref in enclosingTypes(of: s, in: file) {
+            let fns = functions(named: name, of: type(ref).qualifiedName)
+            if !fns.isEmpty { return single(fns.map { $0.returnType.flatMap { resolveTypeName($0, from: path) } }) }
+        }
+        let globals = files.flatMap { $0.decls.topLevelFunctions.filter { $0.name == name } }
+        guard !globals.isEmpty else { return nil }
+        return single(globals.map { $0.returnType.flatMap { resolveTypeName($0, from: []) } })
+    }
+
+    /// A name in scope at `s`: a local or parameter of the enclosing code, then members of the
+    /// enclosing types (innermost first), then top-level variables of the project.
+    func variableType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int) -> String? {
+        let source = files[file].source
+        if let code = enclosingCode(of: s, in: file) {
+            var candidates: [String?] = []
+            var k = code.open + 1
+            while k < s {
+                if source.isIdentifier(k, "let") || source.isIdentifier(k, "var") || source.isIdentifier(k, "guard") || source.isIdentifier(k, "if") {
+                    var n = k + 1
+                    if source.isIdentifier(n, "let") || source.isIdentifier(n, "var") { n += 1 }
+                    if source.kind(n) == .identifier, source.name(n) == name, n != s {
+                        if source.kind(n + 1) == .colon {
+                            let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
+                            candidates.append(resolveTypeName(source.joinedText((n + 2)..<e), from: path))
+                        } else if source.isText(n + 1, "=") {
+                            let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false)
+                            candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1))
+                        } else {
+                            candidates.append(nil)
+                        }
+                    }
+                }
+                k += 1
+            }
+            if !candidates.isEmpty { return single(candidates) }
+            if let fn = code.function {
+                // Parameters: `label name: Type` or `name: Type` before the body.
+                var k = fn.startToken
+                while let body = fn.body, k < body.open {
+                    if source.kind(k) == .identifier, source.name(k) == name, source.kind(k + 1) == .colon,
+                       source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .identifier {
+                        var e = k + 2
+                        var depthParens = 0
+                        while e < body.open {
+                            let kind = source.kind(e)
+                            if kind == .leftParen || kind == .leftBracket { depthParens += 1 }
+                            if kind == .rightParen || kind == .rightBracket { if depthParens == 0 { break }; depthParens -= 1 }
+                            if kind == .comma && depthParens == 0 { break }
+                            if source.isText(e, "=") && depthParens == 0 { break }
+                            e += 1
+                        }
+                        return resolveTypeName(source.joinedText((k + 2)..<e), from: path)
+                    }
+                    k += 1
+                }
+            }
+        }
+        for ref in enclosingTypes(of: s, in: file) {
+            let decl = type(ref)
+            let q = resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+            let found = members(named: name, of: q)
+            if !found.isEmpty {
+                return single(found.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
+            }
+        }
+        var globals: [String?] = []
+        for (f, pf) in files.enumerated() {
+            for p in pf.decls.topLevelProperties where p.name == name {
+                globals.append(propertyType(p, declaredIn: nil, file: f, depth: depth + 1))
+            }
+        }
+        return globals.isEmpty ? nil : single(globals)
+    }
+}

@@ -1,0 +1,142 @@
+/// OBS101: a class that conforms to ObservableObject (directly, in an extension, or through
+/// its superclass) becomes `@Observable`.
+public struct ObservableObjectConformance: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS101",
+        name: "observable-object-conformance",
+        severity: .warning,
+        fix: .sometimes,
+        summary: "A class conforms to ObservableObject; with Observation it becomes @Observable.",
+        rationale: """
+            `@Observable` tracks each property a view reads, so views update only when what they show \
+            changes, and models need no property wrappers. The conformance is removed (from the \
+            declaration or the extension that adds it, deleting an extension left empty) and `@Observable` \
+            is added after the class's attributes. Subclasses of a migrated class are migrated with it. \
+            The fix is applied only when nothing in the project needs the class's Combine machinery \
+            (`$property` publishers, `objectWillChange`, generic constraints) and every view that uses \
+            the class can be rewritten too.
+            """,
+        triggering: [
+            "import Combine\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
+            "import Combine\nclass Store {}\nextension Store: ObservableObject {}\n",
+        ],
+        nonTriggering: [
+            "import Observation\n@Observable final class Counter {\n    var count = 0\n}\n",
+            "final class Plain: Identifiable {\n    let id = 1\n}\n",
+        ],
+        examples: [
+            (before: "import SwiftUI\n\n@MainActor\nfinal class Counter: ObservableObject, Identifiable {\n    let id = 1\n}\n",
+             after: "import SwiftUI\n\n@MainActor\n@Observable final class Counter: Identifiable {\n    let id = 1\n}\n"),
+            (before: "import Foundation\n\nclass Store: ObservableObject {\n    var items: [String] = []\n}\n",
+             after: "import Foundation\nimport Observation\n\n@Observable class Store {\n    var items: [String] = []\n}\n"),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let source = context.source
+        let f = context.fileIndex
+        for (name, model) in context.index.models.sorted(by: { $0.key < $1.key }) {
+            let decls = model.declarations.map { context.index.type($0) }
+            if decls.contains(where: { $0.hasAttribute("Observable") }) { continue }  // OBS205's case
+            let migrates = model.migrates
+            let simple = model.simpleName
+            let blockedText = "\(simple) keeps ObservableObject: \(context.whyBlocked(name))"
+
+            for ref in model.declarations where ref.file == f {
+                let decl = context.index.type(ref)
+                guard decl.kind == .class else { continue }
+                let direct = model.conformances.filter { $0.ref == ref }
+                let range = source.start(decl.nameTokens.lowerBound)..<source.end(decl.nameTokens.upperBound)
+                var message: String
+                if let parent = model.superclass, direct.isEmpty {
+                    message = migrates ? "\(simple) inherits ObservableObject from \(TypeName.base(parent)): it becomes @Observable with it (fixable)" : blockedText
+                } else if direct.isEmpty && model.viaProtocol == nil {
+                    message = migrates ? "\(simple) conforms to ObservableObject in an extension: make it @Observable (fixable)" : blockedText
+                } else {
+                    message = migrates ? "\(simple) conforms to ObservableObject: make it @Observable (fixable)" : blockedText
+                }
+                if !migrates, decl.kind != .class { message = blockedText }
+                var fix: [Edit]? = nil
+                if migrates {
+                    let anchor = decl.modifiers.first?.token ?? decl.keywordToken
+                    var edits = [Edit.insert("@Observable ", at: source.start(anchor))]
+                    for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
+                    edits += ImportObservation.edits(for: context)
+                    fix = edits
+                }
+                findings.append(finding(context, range, message, fix: fix, model: name))
+            }
+
+            for c in model.conformances where c.ref.file == f && context.index.type(c.ref).kind == .extension {
+                let ext = context.index.type(c.ref)
+                let entry = ext.inheritance[c.entry]
+                var fix: [Edit]? = nil
+                if migrates {
+                    let empty = ext.inheritance.count == 1 && ext.bodyClose == ext.bodyOpen + 1
+                        && !source.tokens[Int(source.sig[ext.bodyOpen])..<Int(source.sig[ext.bodyClose])].contains { $0.kind.isComment }
+                    fix = empty ? [deleteDeclaration(ext, in: source)] : Edits.removeInheritance(ext, entry: c.entry, in: source)
+                }
+                let message = migrates
+                    ? "extension adds ObservableObject to \(simple), which becomes @Observable: drop the conformance (fixable)"
+                    : blockedText
+                findings.append(finding(context, entry.range, message, fix: fix, model: name))
+            }
+        }
+        return findings
+    }
+
+    /// Deletes a whole declaration, with its line when nothing else shares it.
+    func deleteDeclaration(_ decl: TypeDecl, in source: SourceFile) -> Edit {
+        let start = decl.start
+        let end = source.end(decl.bodyClose)
+        let lineStart = source.lineStart(of: start)
+        let bytes = source.bytes
+        let aloneBefore = bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        var after = end
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        let aloneAfter = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
+        guard aloneBefore && aloneAfter else { return .delete(start..<end) }
+        var deleteStart = lineStart
+        let deleteEnd = source.nextLineStart(after: after)
+        // Do not leave two blank lines where the extension stood between blank lines.
+        let previousBlank = lineStart > 0 && isBlankLine(endingAt: lineStart, in: source)
+        if previousBlank, deleteEnd >= bytes.count || isBlank(lineAt: deleteEnd, in: source) {
+            deleteStart = source.lineStart(of: lineStart - 1)
+        }
+        return .delete(deleteStart..<deleteEnd)
+    }
+
+    func isBlank(lineAt offset: Int, in source: SourceFile) -> Bool {
+        var i = offset
+        let b = source.bytes
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        return i >= b.count || b[i] == 0x0A || b[i] == 0x0D
+    }
+
+    /// Whether the line that ends just before `offset` is blank.
+    func isBlankLine(endingAt offset: Int, in source: SourceFile) -> Bool {
+        let previousStart = source.lineStart(of: offset - 1)
+        return isBlank(lineAt: previousStart, in: source)
+    }
+}
+
+/// `import Observation` for a file that gains `@Observable` and imports neither SwiftUI nor
+/// Observation; placed after the last unconditional import, in the file's line ending.
+enum ImportObservation {
+    static func edits(for context: RuleContext) -> [Edit] {
+        let imports = context.decls.imports
+        if imports.contains(where: { $0.module == "SwiftUI" || $0.module == "Observation" }) { return [] }
+        let source = context.source
+        let eol = source.lineEnding
+        if let last = imports.last(where: { $0.ifConfig.isEmpty }) {
+            var end = source.end(last.endToken)
+            while end < source.bytes.count, source.bytes[end] != 0x0A, source.bytes[end] != 0x0D { end += 1 }
+            return [.insert(eol + "import Observation", at: end)]
+        }
+        // No import: put it above the first declaration, after any header comment.
+        let first = source.sigCount > 0 ? source.lineStart(of: source.start(0)) : source.bytes.count
+        return [.insert("import Observation" + eol + eol, at: first)]
+    }
+}

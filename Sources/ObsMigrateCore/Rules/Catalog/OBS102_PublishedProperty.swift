@@ -1,0 +1,56 @@
+/// OBS102: `@Published` is dropped in a class that becomes (or already is) `@Observable`.
+public struct PublishedProperty: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS102",
+        name: "published-property",
+        severity: .warning,
+        fix: .sometimes,
+        summary: "@Published marks a property of an ObservableObject; an @Observable class needs no wrapper.",
+        rationale: """
+            In an `@Observable` class every stored property is tracked, so `@Published` goes. The \
+            declaration keeps its access modifiers, `private(set)`, observers and comments; an attribute \
+            that stood on its own line takes its line with it. The fix is applied only when the class \
+            migrates: while it keeps ObservableObject, `@Published` is what makes views update.
+            """,
+        triggering: [
+            "import Combine\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
+        ],
+        nonTriggering: [
+            "import Observation\n@Observable final class Counter {\n    var count = 0\n}\n",
+        ],
+        examples: [
+            (before: "import SwiftUI\n\nfinal class Counter: ObservableObject {\n    @Published private(set) var count = 0 {\n        didSet { print(count) }\n    }\n    @Published\n    var name = \"\"\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Counter {\n    private(set) var count = 0 {\n        didSet { print(count) }\n    }\n    var name = \"\"\n}\n"),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for (t, decl) in context.decls.types.enumerated() where decl.kind == .class || decl.kind == .struct || decl.kind == .enum || decl.kind == .actor {
+            let ref = TypeRef(file: context.fileIndex, type: t)
+            let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+            for property in decl.properties {
+                guard let attr = property.attribute("Published") else { continue }
+                let model = context.index.models[name]
+                let mixed = model != nil && decl.hasAttribute("Observable")
+                let label = property.name.map { "'\($0)'" } ?? "property"
+                if decl.kind == .class, !mixed, model?.migrates ?? context.index.observableTypes.contains(name) {
+                    findings.append(finding(context, attr.range,
+                        "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName) (fixable)",
+                        fix: [Edits.deleteToken(attr.range, in: context.source)], model: name))
+                } else if model != nil {
+                    findings.append(finding(context, attr.range,
+                        "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(mixed ? "it is also marked @Observable" : context.whyBlocked(name))",
+                        fix: nil, model: name))
+                } else {
+                    _ = ref
+                    findings.append(finding(context, attr.range,
+                        "@Published \(label) in \(decl.simpleName), which does not conform to ObservableObject in the scanned sources: left as it is",
+                        fix: nil, model: name))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,61 @@
+/// OBS103: `lazy` and property-wrapped stored properties of a class that becomes `@Observable`
+/// need `@ObservationIgnored`, because the macro rejects them.
+public struct ObservationIgnoredNeeded: Rule {
+    public init() {}
+
+    /// Attributes that are not property wrappers (or are handled by other rules).
+    static let notWrappers: Set<String> = [
+        "Published", "ObservationIgnored", "ObservationTracked", "MainActor", "objc", "nonobjc", "available",
+        "NSManaged", "IBOutlet", "IBInspectable", "GKInspectable", "usableFromInline", "inlinable", "inline",
+        "preconcurrency", "Sendable", "unchecked", "discardableResult", "frozen", "dynamicMemberLookup",
+        "backDeployed", "_spi", "exclusivity", "NSCopying", "globalActor", "warn_unqualified_access",
+    ]
+
+    public let metadata = RuleMetadata(
+        code: "OBS103",
+        name: "observation-ignored-needed",
+        severity: .warning,
+        fix: .sometimes,
+        summary: "A lazy or property-wrapped stored property in a class that becomes @Observable needs @ObservationIgnored.",
+        rationale: """
+            The `@Observable` macro turns stored properties into computed ones backed by tracked storage; \
+            it cannot do that to a `lazy` property or one with another property wrapper (`@AppStorage`, \
+            `@Injected`, ...), and the class stops compiling. `@ObservationIgnored` keeps such a property \
+            as it is, untracked, as it was under ObservableObject (only `@Published` properties were \
+            published there).
+            """,
+        triggering: [
+            "import SwiftUI\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var formatter = DateFormatter()\n}\n",
+        ],
+        nonTriggering: [
+            "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var name = \"\"\n    static let shared = Settings()\n}\n",
+        ],
+        examples: [
+            (before: "import SwiftUI\n\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var cache: [String] = []\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Settings {\n    @ObservationIgnored @AppStorage(\"name\") var name = \"\"\n    @ObservationIgnored lazy var cache: [String] = []\n}\n"),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for decl in context.decls.types where decl.kind == .class {
+            let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+            guard context.migrates(name), !(context.index.models[name] != nil && decl.hasAttribute("Observable")) else { continue }
+            for property in decl.properties where !property.isStatic && !property.isComputed && property.keyword == "var" {
+                if property.attribute("ObservationIgnored") != nil { continue }
+                let wrapper = property.attributes.first {
+                    !Self.notWrappers.contains($0.name) && ($0.name.first?.isUppercase ?? false)
+                        && !context.index.globalActors.contains($0.name)
+                }
+                let isLazy = property.hasModifier("lazy")
+                guard wrapper != nil || isLazy else { continue }
+                let what = wrapper.map { "@\($0.name)" } ?? "lazy"
+                let label = property.name.map { "'\($0)'" } ?? "property"
+                let range = wrapper?.range ?? property.modifiers.first { $0.text == "lazy" }!.range
+                findings.append(finding(context, range,
+                    "\(what) property \(label) needs @ObservationIgnored once \(decl.simpleName) is @Observable (fixable)",
+                    fix: [.insert("@ObservationIgnored ", at: property.start)], model: name))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,46 @@
+/// OBS106: `@ObservedObject var m: M` becomes a plain `var m: M`, or `@Bindable var m: M`
+/// when `$m` is used for bindings.
+public struct ObservedObjectProperty: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS106",
+        name: "observed-object",
+        severity: .warning,
+        fix: .sometimes,
+        summary: "@ObservedObject watches an ObservableObject; a view reading an @Observable object needs no wrapper.",
+        rationale: """
+            Observation tracks what `body` reads, so a view that is handed a model keeps a plain \
+            property. When the view makes bindings with `$model.property`, the property becomes \
+            `@Bindable`. Applied only when the model migrates.
+            """,
+        triggering: [
+            "import SwiftUI\nfinal class Item: ObservableObject { @Published var name = \"\" }\nstruct Row: View {\n    @ObservedObject var item: Item\n    var body: some View { Text(item.name) }\n}\n",
+        ],
+        nonTriggering: [
+            "import SwiftUI\n@Observable final class Item { var name = \"\" }\nstruct Row: View {\n    var item: Item\n    var body: some View { Text(item.name) }\n}\n",
+        ],
+        examples: [
+            (before: "import SwiftUI\n\nfinal class Item: ObservableObject {\n    @Published var name = \"\"\n}\n\nstruct Row: View {\n    @ObservedObject var item: Item\n    var body: some View { Text(item.name) }\n}\n\nstruct Editor: View {\n    @ObservedObject var item: Item\n    var body: some View { TextField(\"Name\", text: $item.name) }\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Item {\n    var name = \"\"\n}\n\nstruct Row: View {\n    var item: Item\n    var body: some View { Text(item.name) }\n}\n\nstruct Editor: View {\n    @Bindable var item: Item\n    var body: some View { TextField(\"Name\", text: $item.name) }\n}\n"),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.index.wrapperSites.filter { $0.file == context.fileIndex && $0.wrapper == .ObservedObject }.map { site in
+            let label = site.property.name.map { "'\($0)'" } ?? "property"
+            guard context.migrates(site.type) else {
+                return finding(context, site.attribute.range,
+                               "@ObservedObject \(label) stays: \(context.whyNotMigrating(type: site.type, written: site.writtenType))",
+                               fix: nil, model: site.type)
+            }
+            if !site.projectedUses.isEmpty {
+                return finding(context, site.attribute.range,
+                               "@ObservedObject \(label) becomes @Bindable: $\(site.property.name ?? "") makes bindings (fixable)",
+                               fix: [Edit(site.attribute.range, "@Bindable")], model: site.type)
+            }
+            return finding(context, site.attribute.range,
+                           "@ObservedObject \(label) becomes a plain property: Observation tracks what body reads (fixable)",
+                           fix: [Edits.deleteToken(site.attribute.range, in: context.source)], model: site.type)
+        }
+    }
+}

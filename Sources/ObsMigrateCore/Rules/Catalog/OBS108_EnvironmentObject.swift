@@ -1,0 +1,66 @@
+/// OBS108: `@EnvironmentObject var m: M` becomes `@Environment(M.self) var m`, with
+/// `@Bindable var m = m` as the first line of `body` when `body` makes bindings from it.
+public struct EnvironmentObjectProperty: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS108",
+        name: "environment-object",
+        severity: .warning,
+        fix: .sometimes,
+        summary: "@EnvironmentObject reads an ObservableObject from the environment; an @Observable one is read with @Environment(M.self).",
+        rationale: """
+            Observable objects travel in the environment by type: `@Environment(M.self) var m`. \
+            `@Environment` has no `$m` bindings, so when `body` uses `$m`, a local \
+            `@Bindable var m = m` is added as its first line. A `$m` outside `body` cannot be served \
+            that way: the site is reported and the model keeps ObservableObject.
+            """,
+        triggering: [
+            "import SwiftUI\nfinal class Session: ObservableObject {}\nstruct Profile: View {\n    @EnvironmentObject var session: Session\n    var body: some View { Text(\"\") }\n}\n",
+        ],
+        nonTriggering: [
+            "import SwiftUI\n@Observable final class Session {}\nstruct Profile: View {\n    @Environment(Session.self) var session\n    var body: some View { Text(\"\") }\n}\n",
+        ],
+        examples: [
+            (before: "import SwiftUI\n\nfinal class Session: ObservableObject {\n    @Published var name = \"\"\n}\n\nstruct Profile: View {\n    @EnvironmentObject var session: Session\n\n    var body: some View {\n        TextField(\"Name\", text: $session.name)\n    }\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Session {\n    var name = \"\"\n}\n\nstruct Profile: View {\n    @Environment(Session.self) var session\n\n    var body: some View {\n        @Bindable var session = session\n        TextField(\"Name\", text: $session.name)\n    }\n}\n"),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let source = context.source
+        return context.index.wrapperSites.filter { $0.file == context.fileIndex && $0.wrapper == .EnvironmentObject }.map { site in
+            let label = site.property.name.map { "'\($0)'" } ?? "property"
+            guard context.migrates(site.type), let written = site.property.typeText, let typeRange = site.property.typeRange,
+                  let name = site.property.name, let nameToken = site.property.nameToken else {
+                return finding(context, site.attribute.range,
+                               "@EnvironmentObject \(label) stays: \(context.whyNotMigrating(type: site.type, written: site.writtenType))",
+                               fix: nil, model: site.type)
+            }
+            var edits = [
+                Edit(site.attribute.range, "@Environment(\(written).self)"),
+                // `var m: M` → `var m`: the type now comes from the attribute.
+                Edit.delete(source.end(nameToken)..<typeRange.upperBound),
+            ]
+            var message = "@EnvironmentObject \(label) becomes @Environment(\(written).self) (fixable)"
+            if !site.projectedUses.isEmpty, let owner = site.owner,
+               let body = context.index.type(owner).properties.first(where: { $0.name == "body" && $0.isComputed })?.accessorBlock {
+                edits.append(bindableLine(name: name, bodyOpen: body.open, in: source))
+                message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in body for $\(name) (fixable)"
+            }
+            return finding(context, site.attribute.range, message, fix: edits, model: site.type)
+        }
+    }
+
+    /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first line.
+    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile) -> Edit {
+        let eol = source.lineEnding
+        let first = bodyOpen + 1
+        let indent: String
+        if first < source.sigCount, source.startsLine[first] {
+            indent = source.indentation(ofLineAt: source.start(first))
+        } else {
+            indent = source.indentation(ofLineAt: source.start(bodyOpen)) + Edits.indentUnit(source)
+        }
+        return .insert(eol + indent + "@Bindable var \(name) = \(name)", at: source.end(bodyOpen))
+    }
+}

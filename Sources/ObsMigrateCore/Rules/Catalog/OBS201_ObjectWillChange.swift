@@ -1,0 +1,37 @@
+/// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it.
+public struct ObjectWillChangeUse: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS201",
+        name: "object-will-change",
+        severity: .warning,
+        fix: .never,
+        summary: "objectWillChange is ObservableObject machinery with no @Observable equivalent.",
+        rationale: """
+            `objectWillChange.send()` and subscriptions to it rely on ObservableObject. With Observation, \
+            changes are tracked per property; code that sends or listens to `objectWillChange` has to be \
+            redesigned (usually it can simply go, or become `withObservationTracking`). The class keeps \
+            ObservableObject until a person does that.
+            """,
+        triggering: [
+            "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
+        ],
+        nonTriggering: [
+            "import Combine\nfinal class Clock: ObservableObject {\n    @Published var now = 0\n}\n",
+        ],
+        examples: [])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let source = context.source
+        var findings: [Finding] = []
+        for s in 0..<source.sigCount where source.isIdentifier(s, "objectWillChange") {
+            let owner = context.index.models.keys.sorted().first { context.index.isInsideModel($0, s, context.fileIndex) }
+                ?? context.index.memberUses.first { $0.site == Site(file: context.fileIndex, offset: source.start(s)) }?.model
+            let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
+            findings.append(finding(context, source.start(s)..<source.end(s),
+                                    "objectWillChange has no Observation equivalent and needs a person\(keeps)", fix: nil))
+        }
+        return findings
+    }
+}

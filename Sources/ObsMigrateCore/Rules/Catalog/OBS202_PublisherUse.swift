@@ -1,0 +1,54 @@
+/// OBS202: a `$property` publisher of a `@Published` property has no Observation counterpart.
+public struct PublishedPublisherUse: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS202",
+        name: "published-publisher-use",
+        severity: .warning,
+        fix: .never,
+        summary: "A $property publisher of a @Published property is used; Observation has no publishers.",
+        rationale: """
+            `$query.debounce(...)`, `model.$x.sink { }` and `assign(to: &$x)` subscribe to the Combine \
+            publisher that `@Published` provides. An `@Observable` class has none, so such a class keeps \
+            ObservableObject until a person reworks the pipeline (for example with `didSet`, an \
+            `AsyncStream`, or `withObservationTracking`).
+            """,
+        triggering: [
+            "import Combine\nfinal class Search: ObservableObject {\n    @Published var query = \"\"\n    var bag = Set<AnyCancellable>()\n    init() { $query.sink { _ in }.store(in: &bag) }\n}\n",
+        ],
+        nonTriggering: [
+            "import SwiftUI\nfinal class Search: ObservableObject { @Published var query = \"\" }\nstruct V: View {\n    @ObservedObject var search: Search\n    var body: some View { TextField(\"\", text: $search.query) }\n}\n",
+        ],
+        examples: [])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let source = context.source
+        let f = context.fileIndex
+        var findings: [Finding] = []
+        for s in 0..<source.sigCount where source.kind(s) == .dollarIdentifier {
+            let member = String(source.text(s).dropFirst())
+            let qualified = source.kind(s - 1) == .period
+            let bySelf = qualified && source.isIdentifier(s - 2, "self")
+            var owner: String? = nil
+            if qualified && !bySelf {
+                guard let use = context.index.memberUses.first(where: { $0.site == Site(file: f, offset: source.start(s)) }) else { continue }
+                owner = use.model
+                if owner == nil {
+                    findings.append(finding(context, source.start(s)..<source.end(s),
+                        "$\(member) publisher has no Observation equivalent and needs a person (its owner's type cannot be told)", fix: nil))
+                    continue
+                }
+            } else {
+                owner = context.index.models.keys.sorted().first {
+                    context.index.isInsideModel($0, s, f) && context.index.publishedIncludingAncestors($0).contains(member)
+                }
+            }
+            guard let owner else { continue }
+            findings.append(finding(context, source.start(s)..<source.end(s),
+                "$\(member) publisher has no Observation equivalent and needs a person: \(TypeName.base(owner)) keeps ObservableObject",
+                fix: nil))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,29 @@
+/// Every rule, in code order. The one list: `rules`, `explain`, `rules.md`, checks and tests read it.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        ObservableObjectConformance(),
+        PublishedProperty(),
+        ObservationIgnoredNeeded(),
+        StateObjectProperty(),
+        StateObjectInit(),
+        ObservedObjectProperty(),
+        ObservedObjectInit(),
+        EnvironmentObjectProperty(),
+        EnvironmentObjectModifier(),
+        ObjectWillChangeUse(),
+        PublishedPublisherUse(),
+        ProtocolRefinesObservableObject(),
+        ObservableObjectGenericConstraint(),
+        MixedObservation(),
+        ObservableNonClass(),
+        ObservedObjectDefaultValue(),
+        DeploymentTargetTooLow(),
+    ]
+
+    /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.
+    public static func rule(_ key: String) -> (any Rule)? {
+        all.first { $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key.lowercased() }
+    }
+}
+
+import Foundation

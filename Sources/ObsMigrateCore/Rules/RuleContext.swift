@@ -1,0 +1,113 @@
+/// What a rule sees: one file, and the project index with its decisions.
+public struct RuleContext: Sendable {
+    public let index: ProjectIndex
+    public let fileIndex: Int
+
+    public init(index: ProjectIndex, fileIndex: Int) {
+        self.index = index
+        self.fileIndex = fileIndex
+    }
+
+    public var file: ProjectFile { index.files[fileIndex] }
+    public var source: SourceFile { index.files[fileIndex].source }
+    public var decls: FileDeclarations { index.files[fileIndex].decls }
+
+    /// `Search.swift:11:9`.
+    public func location(_ site: Site) -> String {
+        let file = index.files[site.file].source
+        let (line, column) = LineTable(file.bytes).location(of: site.offset)
+        return "\(file.path):\(line):\(column)"
+    }
+
+    /// Whether the type migrates (a model that migrates, or a class already `@Observable`).
+    public func migrates(_ type: String?) -> Bool {
+        guard let type else { return false }
+        if let model = index.models[type] { return model.migrates }
+        return index.observableTypes.contains(type)
+    }
+
+    /// Why `type` keeps ObservableObject, with where: the first reason, and how many more.
+    public func whyBlocked(_ type: String) -> String {
+        guard let model = index.models[type], let first = model.blockers.first else { return "" }
+        var text = first.reason
+        if let site = first.site { text += " at \(location(site))" }
+        let more = model.blockers.count - 1
+        if more > 0 { text += " (and \(more) more reason\(more == 1 ? "" : "s"))" }
+        return text
+    }
+
+    /// A sentence for a view site whose type does not migrate: blocked, unknown or external.
+    public func whyNotMigrating(type: String?, written: String?) -> String {
+        if let type, index.models[type] != nil {
+            return "\(TypeName.base(type)) keeps ObservableObject: \(whyBlocked(type))"
+        }
+        if let type { return "\(TypeName.base(type)) does not conform to ObservableObject in the scanned sources" }
+        if let written { return "\(ProjectIndex.stripType(written)) is not declared in the scanned sources" }
+        return "its type cannot be told (add a type annotation)"
+    }
+}
+
+/// Byte-range edit builders that keep the file's layout: no blank line left where an attribute
+/// stood alone, inserted lines indented like their neighbours, the file's own line endings.
+enum Edits {
+    /// Deletes an attribute (or any token run) from `range`; if it is alone on its line,
+    /// the whole line goes, else the spaces after it go with it.
+    static func deleteToken(_ range: Range<Int>, in source: SourceFile) -> Edit {
+        let bytes = source.bytes
+        let lineStart = source.lineStart(of: range.lowerBound)
+        let onlySpaceBefore = bytes[lineStart..<range.lowerBound].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        var after = range.upperBound
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        let atLineEnd = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
+        if onlySpaceBefore && atLineEnd {
+            return .delete(lineStart..<source.nextLineStart(after: after))
+        }
+        if atLineEnd {
+            // Trailing attribute on a line with code before it: drop the spaces before it instead.
+            var before = range.lowerBound
+            while before > lineStart, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+            return .delete(before..<range.upperBound)
+        }
+        return .delete(range.lowerBound..<after)
+    }
+
+    /// One indentation step in the file's style: a tab if lines start with tabs, else 4 spaces.
+    static func indentUnit(_ source: SourceFile) -> String {
+        var i = 0
+        let b = source.bytes
+        while i < b.count {
+            if i == 0 || b[i - 1] == 0x0A {
+                if b[i] == 0x09 { return "\t" }
+                if b[i] == 0x20 { return "    " }
+            }
+            i += 1
+        }
+        return "    "
+    }
+
+    /// Removes entry `e` of a type's inheritance clause with its comma, or the whole `: X`
+    /// when it is the only entry. Comments in between are kept.
+    static func removeInheritance(_ decl: TypeDecl, entry e: Int, in source: SourceFile) -> [Edit] {
+        let entry = decl.inheritance[e]
+        let count = decl.inheritance.count
+        if count == 1, let colon = decl.inheritanceColon {
+            // `class M: ObservableObject {` → `class M {`: from the end of the name or generics.
+            let before = source.end(colon - 1)
+            let hasComment = source.tokens[Int(source.sig[colon - 1])..<Int(source.sig[entry.lastToken])].contains { $0.kind.isComment }
+            if !hasComment { return [.delete(before..<entry.range.upperBound)] }
+            return [.delete(source.start(colon)..<source.end(colon)), .delete(entry.range)]
+        }
+        if e + 1 < count {
+            // Not last: delete from the entry up to the next entry.
+            let next = decl.inheritance[e + 1]
+            let between = source.tokens[Int(source.sig[entry.lastToken])..<Int(source.sig[next.firstToken])]
+            if !between.contains(where: { $0.kind.isComment }) { return [.delete(entry.range.lowerBound..<next.range.lowerBound)] }
+            return [.delete(entry.range), .delete(source.start(entry.lastToken + 1)..<source.end(entry.lastToken + 1))]
+        }
+        // Last: delete from the end of the previous entry through this one.
+        let previous = decl.inheritance[e - 1]
+        let between = source.tokens[Int(source.sig[previous.lastToken])..<Int(source.sig[entry.lastToken])]
+        if !between.contains(where: { $0.kind.isComment }) { return [.delete(previous.range.upperBound..<entry.range.upperBound)] }
+        return [.delete(source.start(entry.firstToken - 1)..<source.end(entry.firstToken - 1)), .delete(entry.range)]
+    }
+}
