@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# Benchmark obs-migrate on deterministic synthetic corpora (scripts/gen_corpus.py).
+#
+#   scripts/bench.sh            # base 25 MB: corpora of 25, 50 and 100 MB + a ~1M-line git repo
+#   scripts/bench.sh --quick    # base 1 MB: smoke run (1, 2, 4 MB + a small git repo)
+#
+# Environment:
+#   BASE_MB=N        base corpus size in MB (1 MB = 1,000,000 bytes); sizes are 1x, 2x, 4x.
+#                    Ignored with --quick, which always uses 1.
+#   STAGED_MB=N      size of the `check --staged` repository (default 38, about 1M lines;
+#                    2 with --quick).
+#   SEED=S           generator seed (default 1).
+#   CHECK_RUNS=N     runs per `check` / `check --staged` measurement, best is reported (default 3).
+#   OBS_MIGRATE=PATH use this binary instead of building; skips `swift build -c release`.
+#
+# What it does: builds the release binary, generates (or reuses) corpora under bench/corpus/
+# (gitignored; a corpus is reused when its <dir>.stamp marker matches size, seed and the
+# generator's hash), then times with /usr/bin/time -v:
+#   check --project-root C C        best of CHECK_RUNS, stdout to /dev/null, exit 0 or 1 accepted
+#   fix --write --project-root S S  on a fresh `cp -r` scratch copy S (copy not timed), one run
+#   check --staged                  inside a git repo with one modified, staged file
+# Wall time is measured around the command with $EPOCHREALTIME (ms resolution); peak RSS is
+# GNU time's "Maximum resident set size". It prints figures only and asserts nothing about
+# speed; it fails loudly if the tool exits with anything but 0/1, or dies from a signal.
+set -euo pipefail
+
+die() { echo "bench.sh: error: $*" >&2; exit 2; }
+note() { echo "bench.sh: $*" >&2; }
+
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+
+QUICK=0
+for arg in "$@"; do
+    case "$arg" in
+        --quick) QUICK=1 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown argument: $arg" ;;
+    esac
+done
+
+ORIG_PWD=$PWD
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+cd "$REPO_ROOT"
+
+GEN="$REPO_ROOT/scripts/gen_corpus.py"
+CORPUS_ROOT="$REPO_ROOT/bench/corpus"
+SEED=${SEED:-1}
+CHECK_RUNS=${CHECK_RUNS:-3}
+if (( QUICK )); then
+    BASE_MB=1
+    STAGED_MB=${STAGED_MB:-2}
+else
+    BASE_MB=${BASE_MB:-25}
+    STAGED_MB=${STAGED_MB:-38}
+fi
+
+is_number() { [[ $1 =~ ^[0-9]+([.][0-9]+)?$ ]] && awk -v x="$1" 'BEGIN { exit !(x > 0) }'; }
+is_number "$BASE_MB" || die "BASE_MB must be a positive number, got '$BASE_MB'"
+is_number "$STAGED_MB" || die "STAGED_MB must be a positive number, got '$STAGED_MB'"
+[[ $SEED =~ ^[0-9]+$ ]] || die "SEED must be a non-negative integer, got '$SEED'"
+[[ $CHECK_RUNS =~ ^[1-9][0-9]*$ ]] || die "CHECK_RUNS must be a positive integer, got '$CHECK_RUNS'"
+
+# ---------------------------------------------------------------------------
+# Prerequisites
+# ---------------------------------------------------------------------------
+
+[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (install GNU time)"
+time_probe=$(/usr/bin/time -v true 2>&1 >/dev/null) || true
+[[ $time_probe == *"Maximum resident set size"* ]] \
+    || die "/usr/bin/time does not support -v (GNU time required)"
+command -v python3 >/dev/null || die "python3 not found"
+command -v git >/dev/null || die "git not found"
+[[ -f $GEN ]] || die "generator not found at $GEN"
+
+if [[ -n ${OBS_MIGRATE:-} ]]; then
+    if [[ $OBS_MIGRATE == */* ]]; then
+        [[ $OBS_MIGRATE == /* ]] || OBS_MIGRATE="$ORIG_PWD/$OBS_MIGRATE"
+        BIN=$OBS_MIGRATE
+    else
+        BIN=$(command -v "$OBS_MIGRATE") || die "OBS_MIGRATE=$OBS_MIGRATE not found in PATH"
+    fi
+    note "using OBS_MIGRATE=$BIN (skipping swift build)"
+else
+    command -v swift >/dev/null || die "swift not found in PATH"
+    note "building: swift build -c release"
+    swift build -c release >&2 || die "swift build -c release failed"
+    BIN="$REPO_ROOT/.build/release/obs-migrate"
+fi
+[[ -f $BIN && -x $BIN ]] || die "obs-migrate binary not found or not executable: $BIN"
+
+mkdir -p "$CORPUS_ROOT"
+LOG_DIR="$CORPUS_ROOT/_logs"
+mkdir -p "$LOG_DIR"
+GEN_HASH=$(sha256sum "$GEN" | cut -c1-16)
+
+# ---------------------------------------------------------------------------
+# Corpora
+# ---------------------------------------------------------------------------
+
+# corpus_stats DIR -> "files bytes lines" of the .swift files (ignores .git)
+corpus_stats() {
+    local dir=$1 fb lines
+    fb=$(find "$dir" -name .git -prune -o -type f -name '*.swift' -printf '%s\n' \
+        | awk '{ n++; b += $1 } END { printf "%d %d\n", n, b }')
+    lines=$(find "$dir" -name .git -prune -o -type f -name '*.swift' -print0 | xargs -0 -r cat | wc -l)
+    echo "$fb $lines"
+}
+
+# ensure_corpus NAME MB [git] -> prints the corpus directory.
+# Reuses bench/corpus/NAME if bench/corpus/NAME.stamp holds the same key.
+ensure_corpus() {
+    local name=$1 mb=$2 kind=${3:-plain}
+    local dir="$CORPUS_ROOT/$name" stamp="$CORPUS_ROOT/$name.stamp"
+    local key="gen_corpus megabytes=$mb seed=$SEED gen=$GEN_HASH kind=$kind"
+    if [[ -d $dir && -f $stamp && "$(head -n 1 "$stamp")" == "$key" ]]; then
+        note "reusing corpus $name"
+        echo "$dir"
+        return
+    fi
+    rm -rf "$dir" "$dir.tmp" "$stamp"
+    note "generating corpus $name ($mb MB, seed $SEED)"
+    python3 "$GEN" --out "$dir.tmp" --megabytes "$mb" --seed "$SEED" >&2 \
+        || die "corpus generation failed for $name"
+    if [[ $kind == git ]]; then
+        (
+            cd "$dir.tmp"
+            git init -q
+            git add -A
+            git -c user.name=bench -c user.email=bench@example.invalid \
+                -c commit.gpgsign=false commit -q -m "synthetic corpus" --no-verify
+        ) >&2 || die "could not create the git repository for $name"
+    fi
+    mv "$dir.tmp" "$dir"
+    echo "$key" > "$stamp"
+    echo "$dir"
+}
+
+# ---------------------------------------------------------------------------
+# Timing
+# ---------------------------------------------------------------------------
+
+now() { echo "${EPOCHREALTIME/,/.}"; }
+
+# run_timed LABEL DIR CMD...  (runs CMD in DIR, stdout to /dev/null)
+# Sets R_WALL (seconds), R_RSS_KB, R_RC. Dies unless the tool exited 0 or 1.
+run_timed() {
+    local label=$1 dir=$2; shift 2
+    local safe=${label//[^A-Za-z0-9_.-]/_}
+    local tlog="$LOG_DIR/$safe.time" elog="$LOG_DIR/$safe.stderr"
+    local t0 t1 rc=0
+    t0=$(now)
+    ( cd "$dir" && exec /usr/bin/time -v -o "$tlog" "$@" >/dev/null 2>"$elog" ) || rc=$?
+    t1=$(now)
+    R_WALL=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+    R_RSS_KB=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tlog" 2>/dev/null || true)
+    R_RC=$rc
+    local signal
+    signal=$(awk '/Command terminated by signal/ { print $NF }' "$tlog" 2>/dev/null || true)
+    if [[ -n $signal ]] || (( rc != 0 && rc != 1 )); then
+        echo "bench.sh: FAILED: $label" >&2
+        echo "  command: $*" >&2
+        echo "  cwd:     $dir" >&2
+        if [[ -n $signal ]]; then
+            echo "  crashed: killed by signal $signal (exit $rc)" >&2
+        else
+            echo "  exit status $rc (expected 0 = clean or 1 = findings)" >&2
+        fi
+        echo "  last lines of stderr ($elog):" >&2
+        tail -n 20 "$elog" | sed 's/^/    /' >&2 || true
+        exit 1
+    fi
+    [[ -n $R_RSS_KB ]] || die "could not read peak RSS from $tlog"
+}
+
+TABLE=()
+add_row() { # size cmd files bytes lines wall rss_kb note
+    local size=$1 cmd=$2 files=$3 bytes=$4 lines=$5 wall=$6 rss=$7 extra=$8
+    TABLE+=("$(awk -v s="$size" -v c="$cmd" -v f="$files" -v b="$bytes" -v l="$lines" \
+        -v w="$wall" -v r="$rss" -v n="$extra" 'BEGIN {
+            mbs = (w > 0) ? sprintf("%.1f", b / 1e6 / w) : "inf"
+            printf "%-6s %-6s %7d %12d %10d %9.3f %9s %10.1f %9.2f  %s",
+                   s, c, f, b, l, w, mbs, r / 1024, (b > 0 ? r * 1024 / b : 0), n
+        }')")
+}
+
+# ---------------------------------------------------------------------------
+# check / fix on 1x, 2x, 4x
+# ---------------------------------------------------------------------------
+
+for mult in 1 2 4; do
+    mb=$(awk -v b="$BASE_MB" -v m="$mult" 'BEGIN { printf "%g", b * m }')
+    corpus=$(ensure_corpus "gen-${mb}mb-s$SEED" "$mb")
+    read -r files bytes lines < <(corpus_stats "$corpus")
+    label="${mult}x"
+
+    best="" rss_max=0 rc_seen=""
+    for run in $(seq 1 "$CHECK_RUNS"); do
+        run_timed "check-$mb-$run" "$REPO_ROOT" "$BIN" check --project-root "$corpus" "$corpus"
+        note "check ${mb} MB run $run: ${R_WALL}s, ${R_RSS_KB} KiB, exit $R_RC"
+        if [[ -z $best ]] || awk -v a="$R_WALL" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best=$R_WALL
+        fi
+        if (( R_RSS_KB > rss_max )); then rss_max=$R_RSS_KB; fi
+        rc_seen=$R_RC
+    done
+    add_row "$label" check "$files" "$bytes" "$lines" "$best" "$rss_max" \
+        "best of $CHECK_RUNS, exit $rc_seen"
+
+    scratch="$CORPUS_ROOT/_scratch"
+    rm -rf "$scratch"
+    cp -r "$corpus" "$scratch"
+    run_timed "fix-$mb" "$REPO_ROOT" "$BIN" fix --write --project-root "$scratch" "$scratch"
+    note "fix --write ${mb} MB: ${R_WALL}s, ${R_RSS_KB} KiB, exit $R_RC"
+    changed=$(diff -rq "$corpus" "$scratch" | wc -l || true)
+    add_row "$label" fix "$files" "$bytes" "$lines" "$R_WALL" "$R_RSS_KB" \
+        "1 run, exit $R_RC, $changed files changed"
+    rm -rf "$scratch"
+done
+
+# ---------------------------------------------------------------------------
+# check --staged in a ~1M-line repository
+# ---------------------------------------------------------------------------
+
+repo=$(ensure_corpus "staged-${STAGED_MB}mb-s$SEED" "$STAGED_MB" git)
+(
+    cd "$repo"
+    git reset -q --hard HEAD
+    git clean -qfdx
+) || die "could not reset $repo"
+read -r s_files s_bytes s_lines < <(corpus_stats "$repo")
+target=$(cd "$repo" && git ls-files -- '*Model.swift' | awk 'NR == 1')
+[[ -n $target ]] || die "no *Model.swift file in $repo"
+printf '\n// bench: staged edit\nfinal class BenchStagedEditModel: ObservableObject {\n    @Published var benchCounter = 0\n}\n' \
+    >> "$repo/$target"
+(cd "$repo" && git add -- "$target") || die "git add failed in $repo"
+
+s_best="" s_rss=0 s_rc=""
+for run in $(seq 1 "$CHECK_RUNS"); do
+    run_timed "staged-$run" "$repo" "$BIN" check --staged
+    note "check --staged run $run: ${R_WALL}s, ${R_RSS_KB} KiB, exit $R_RC"
+    if [[ -z $s_best ]] || awk -v a="$R_WALL" -v b="$s_best" 'BEGIN { exit !(a < b) }'; then
+        s_best=$R_WALL
+    fi
+    if (( R_RSS_KB > s_rss )); then s_rss=$R_RSS_KB; fi
+    s_rc=$R_RC
+done
+(cd "$repo" && git reset -q --hard HEAD) || true
+
+# ---------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------
+
+echo
+echo "obs-migrate benchmark: $BIN"
+echo "base ${BASE_MB} MB (1 MB = 10^6 bytes), seed $SEED, $(nproc) cores, $(uname -srm)"
+echo
+printf '%-6s %-6s %7s %12s %10s %9s %9s %10s %9s  %s\n' \
+    size cmd files bytes lines wall_s MB/s rss_MiB rss/bytes note
+printf '%s\n' "${TABLE[@]}"
+echo
+awk -v f="$s_files" -v b="$s_bytes" -v l="$s_lines" -v w="$s_best" -v r="$s_rss" \
+    -v n="$CHECK_RUNS" -v rc="$s_rc" -v t="$target" 'BEGIN {
+    printf "check --staged: repo of %d files, %d bytes, %d lines; 1 staged file (%s)\n", f, b, l, t
+    printf "  wall %.3f s (best of %d), peak RSS %.1f MiB, exit %s\n", w, n, r / 1024, rc
+}'
