@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct CounterView: View {
+    @State private var model = CounterModel()
+
+    var body: some View {
+        VStack {
+            Text("Count: \(model.count)")
+            Button("Increment") {
+                model.increment()
+            }
+        }
+    }
+}
