@@ -1,3 +1,5 @@
+import Foundation
 import ObsMigrateCore
 
-print("obs-migrate")
+// The executable only hands the arguments to the library and exits with its status.
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))

@@ -280,7 +280,11 @@ extension ProjectIndex {
         }
         let far = Site(file: .max, offset: 0)
         for name in models.keys where models[name]!.blockers.count > 1 {
-            models[name]!.blockers.sort { ($0.site ?? far) < ($1.site ?? far) }
+            // One entry per reason and place, in source order.
+            var seen = Set<String>()
+            models[name]!.blockers = models[name]!.blockers
+                .sorted { ($0.site ?? far) < ($1.site ?? far) }
+                .filter { seen.insert("\($0.reason)@\($0.site.map { "\($0.file):\($0.offset)" } ?? "")").inserted }
         }
     }
 

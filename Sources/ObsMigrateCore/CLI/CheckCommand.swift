@@ -1,0 +1,44 @@
+/// `obs-migrate check`: report every legacy pattern, project-wide decisions included.
+enum CheckCommand {
+    static let specs: [OptionSpec] = CommonOptions.specs + [
+        .flag("--statistics", "Print counts by rule instead of findings"),
+    ]
+
+    static var help: String {
+        """
+        USAGE: obs-migrate check [options] [PATH...]
+
+        Reports ObservableObject, @Published, @StateObject, @ObservedObject, @EnvironmentObject and
+        .environmentObject uses, and the patterns that need a person, as
+        `path:line:col: severity: message [OBS###]`. PATH defaults to the current directory.
+        Exit status: 0 nothing found, 1 findings, 2 usage or I/O error.
+
+        OPTIONS:
+        \(ArgumentParser.helpLines(specs))
+
+        Suppress a finding with `// obs-migrate:disable-next-line OBS102` on the line before it, or
+        a whole file with `// obs-migrate:disable OBS101`. A suppressed fix keeps its model as it is.
+        """
+    }
+
+    static func run(_ args: [String], console: Console) throws -> Int32 {
+        let parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
+        if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        let options = try CommonOptions(parsed)
+        let (project, hadProblems) = options.load(console: console)
+        let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
+                                      unusable: project.unusable)
+        let diagnostics = Engine.diagnostics(analysis)
+        let style = TextReporter.Style(color: console.useColor)
+        if parsed.has("--statistics") {
+            if !diagnostics.isEmpty { console.out(TextReporter.statistics(diagnostics)) }
+        } else {
+            for d in diagnostics { console.out(TextReporter.line(d, style: style)) }
+        }
+        if !options.quiet {
+            console.out(TextReporter.summary(diagnostics, filesChecked: project.reported.count))
+        }
+        if hadProblems { return ExitCode.error }
+        return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Where a command's output goes, and what it may know about its environment; tests pass
+/// their own to capture output.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    public var environment: [String: String]
+    public var currentDirectory: String
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                environment: [String: String] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.out = out
+        self.err = err
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The process's real standard output and error.
+    public static var standard: Console {
+        Console(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                stdoutIsTerminal: isatty(1) != 0, stderrIsTerminal: isatty(2) != 0,
+                environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `obs-migrate: error: ...` on standard error.
+    public func error(_ message: String) { err("obs-migrate: error: \(message)") }
+    public func note(_ message: String) { err("obs-migrate: \(message)") }
+
+    public var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" }
+}
+
+public enum ExitCode {
+    public static let clean: Int32 = 0
+    public static let findings: Int32 = 1
+    public static let error: Int32 = 2
+}
+
+public enum CommandLineTool {
+    public static let version = "0.1.0"
+
+    public static let commands: [(name: String, summary: String)] = [
+        ("check", "Report legacy ObservableObject patterns (exit 0 clean, 1 findings, 2 error)"),
+        ("fix", "Show the migration as a diff; --write applies it in place"),
+        ("rules", "List the rules"),
+        ("explain", "Print one rule's documentation: obs-migrate explain OBS104"),
+        ("install-hook", "Install a git pre-commit hook that runs `check --staged`"),
+    ]
+
+    public static var help: String {
+        let width = commands.map(\.name.count).max()! + 2
+        let list = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
+        return """
+            obs-migrate \(version): migrate SwiftUI code from ObservableObject to @Observable
+
+            USAGE: obs-migrate <command> [options] [PATH...]
+
+            COMMANDS:
+            \(list.joined(separator: "\n"))
+
+            OPTIONS:
+              -h, --help     Show help (also: obs-migrate <command> --help)
+              --version      Show the version
+
+            Decisions are made for the whole project (the git root above the first PATH, or the
+            current directory): PATHs choose which files are reported or rewritten.
+            """
+    }
+
+    public static func run(_ args: [String], console: Console) -> Int32 {
+        guard let first = args.first else {
+            console.err(help)
+            return ExitCode.error
+        }
+        let rest = Array(args.dropFirst())
+        do {
+            switch first {
+            case "-h", "--help", "help":
+                if let topic = rest.first, topic != "-h" {
+                    guard let text = commandHelp(topic) else { throw UsageError("unknown command '\(topic)'") }
+                    console.out(text)
+                } else {
+                    console.out(help)
+                }
+                return ExitCode.clean
+            case "--version", "-V", "version":
+                console.out("obs-migrate \(version)")
+                return ExitCode.clean
+            case "check":
+                return try CheckCommand.run(rest, console: console)
+            case "fix":
+                return try FixCommand.run(rest, console: console)
+            case "rules":
+                return try InfoCommands.rules(rest, console: console)
+            case "explain":
+                return try InfoCommands.explain(rest, console: console)
+            case "install-hook":
+                return try HookCommand.run(rest, console: console)
+            default:
+                let suggestion = ArgumentParser.closest(first, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'\(suggestion); see 'obs-migrate --help'")
+            }
+        } catch let error as UsageError {
+            console.error(error.message)
+            return ExitCode.error
+        } catch {
+            console.error("\(error)")
+            return ExitCode.error
+        }
+    }
+
+    static func commandHelp(_ name: String) -> String? {
+        switch name {
+        case "check": CheckCommand.help
+        case "fix": FixCommand.help
+        case "rules": InfoCommands.rulesHelp
+        case "explain": InfoCommands.explainHelp
+        case "install-hook": HookCommand.help
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Options shared by `check` and `fix`, and the project they load.
+struct CommonOptions {
+    static let specs: [OptionSpec] = [
+        .option("--project-root", "DIR", "Root of the project to read for decisions (default: the git root, or the current directory)"),
+        .option("--select", "CODES", "Only these rules (codes or names, comma-separated; `OBS1` selects OBS1xx)"),
+        .option("--ignore", "CODES", "Not these rules"),
+        .option("--exclude", "GLOB", "Skip files and folders matching GLOB (repeatable)"),
+        .flag("--quiet", short: "-q", "Print findings only, no summary"),
+        .flag("--help", short: "-h", "Show this help"),
+    ]
+
+    var paths: [String]
+    var projectRoot: String?
+    var selection: RuleSelection
+    var excludes: [String]
+    var quiet: Bool
+
+    init(_ parsed: ParsedArguments) throws {
+        paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
+        projectRoot = parsed.last("--project-root")
+        selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
+        excludes = parsed.list("--exclude")
+        quiet = parsed.has("--quiet")
+        for key in selection.select + selection.ignore where key.uppercased() != "ALL" {
+            let known = RuleRegistry.all.contains {
+                $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key
+                    || ($0.metadata.code.hasPrefix(key.uppercased()) && key.uppercased().hasPrefix("OBS"))
+            }
+            if !known {
+                let suggestion = ArgumentParser.closest(key, among: RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] })
+                throw UsageError("unknown rule '\(key)'" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
+            }
+        }
+        if let root = projectRoot {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("--project-root \(root): no such directory")
+            }
+        }
+    }
+
+    /// Loads the project; problems go to standard error. Returns nil when nothing could be read.
+    func load(console: Console, overrides: [String: [UInt8]] = [:]) -> (LoadedProject, hadProblems: Bool) {
+        let project = ProjectLoader.load(LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
+                                                     currentDirectory: console.currentDirectory, overrides: overrides))
+        for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
+        if project.reported.isEmpty && project.problems.isEmpty {
+            console.note("no Swift files found in \(paths.joined(separator: ", "))")
+        }
+        return (project, !project.problems.isEmpty)
+    }
+}

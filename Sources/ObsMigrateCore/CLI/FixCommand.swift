@@ -1,0 +1,131 @@
+import Foundation
+
+/// `obs-migrate fix`: the migration as a diff, or applied in place with `--write`.
+enum FixCommand {
+    static let maxRounds = 6
+
+    static let specs: [OptionSpec] = CommonOptions.specs + [
+        .flag("--write", short: "-w", "Rewrite the files in place instead of printing a diff"),
+    ]
+
+    static var help: String {
+        """
+        USAGE: obs-migrate fix [--write] [options] [PATH...]
+
+        Prints a unified diff of the migration (exit 1 when it would change something, 0 when
+        not). With --write, rewrites the files in place (each atomically, permissions kept), then
+        lists what it changed and what it left for a person (exit 1 when something is left).
+
+        OPTIONS:
+        \(ArgumentParser.helpLines(specs))
+        """
+    }
+
+    /// The outcome of fixing in memory: final contents of changed files, and the analysis of
+    /// the final state (what is left).
+    struct Plan {
+        var project: LoadedProject
+        var original: [Int: [UInt8]]
+        var fixed: [Int: [UInt8]]
+        var fixedCount: Int
+        var final: Analysis
+    }
+
+    /// Applies fixes round after round, re-scanning and re-checking the whole project each
+    /// time, until a round changes nothing.
+    static func plan(_ project: LoadedProject, selection: RuleSelection) throws -> Plan {
+        var files = project.files
+        var original: [Int: [UInt8]] = [:]
+        var fixedCount = 0
+        for round in 0...maxRounds {
+            let analysis = Engine.analyze(files: files, reported: project.reported, selection: selection,
+                                          unusable: project.unusable)
+            let current = files
+            let results = parallelMap(Array(project.reported.indices)) { k -> (Int, [UInt8]?, Int) in
+                let f = project.reported[k]
+                guard current[f].source.isUnderstood else { return (f, nil, 0) }
+                let edits = analysis.findings[k].compactMap(\.fix).flatMap { $0 }
+                guard !edits.isEmpty else { return (f, nil, 0) }
+                let outcome = Fixer.apply(edits, to: current[f].source.bytes)
+                guard outcome.bytes != current[f].source.bytes else { return (f, nil, 0) }
+                return (f, outcome.bytes, analysis.findings[k].filter(\.isFixable).count)
+            }
+            let changed = results.filter { $0.1 != nil }
+            if changed.isEmpty {
+                return Plan(project: project, original: original, fixed: original.keys.reduce(into: [:]) { $0[$1] = files[$1].source.bytes },
+                            fixedCount: fixedCount, final: analysis)
+            }
+            if round == maxRounds { break }
+            for (f, bytes, count) in changed {
+                if original[f] == nil { original[f] = files[f].source.bytes }
+                let rewritten = ProjectFile(path: files[f].path, bytes: bytes!)
+                guard rewritten.source.isUnderstood else {
+                    throw UsageError("internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
+                }
+                files[f] = rewritten
+                fixedCount += count
+            }
+        }
+        throw UsageError("the fixes did not converge after \(maxRounds) rounds; nothing written")
+    }
+
+    static func run(_ args: [String], console: Console) throws -> Int32 {
+        let parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
+        if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        let options = try CommonOptions(parsed)
+        let (project, hadProblems) = options.load(console: console)
+        let plan = try plan(project, selection: options.selection)
+        let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
+        let left = Engine.diagnostics(plan.final)
+        let style = TextReporter.Style(color: console.useColor)
+
+        guard parsed.has("--write") else {
+            for f in changed {
+                let path = project.files[f].path
+                console.out(UnifiedDiff.diff(old: String(decoding: plan.original[f]!, as: UTF8.self),
+                                             new: String(decoding: plan.fixed[f]!, as: UTF8.self),
+                                             oldName: path, newName: path), terminator: false)
+            }
+            if !options.quiet {
+                let files = changed.count
+                console.out(files == 0
+                    ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? "" : "s") need a person (see `obs-migrate check`).")
+                    : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write` to apply."
+                      + (left.isEmpty ? "" : " \(left.count) would be left for a person."))
+            }
+            if hadProblems { return ExitCode.error }
+            return changed.isEmpty ? ExitCode.clean : ExitCode.findings
+        }
+
+        var failed = false
+        var written: [String] = []
+        for f in changed {
+            let path = project.absolutePaths[f]
+            if let failure = FileWriter.write(plan.fixed[f]!, to: path, expectedOriginal: plan.original[f]!, root: project.root) {
+                console.error("\(project.files[f].path): \(failure.message)")
+                failed = true
+            } else {
+                written.append(project.files[f].path)
+            }
+        }
+        if !options.quiet {
+            for path in written { console.out("fixed \(path)") }
+        }
+        for d in left { console.out(TextReporter.line(d, style: style)) }
+        if !options.quiet {
+            var text = "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
+            if !left.isEmpty { text += " \(left.count) left for a person (listed above)." }
+            console.out(text)
+        }
+        if hadProblems || failed { return ExitCode.error }
+        return left.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
+}
+
+extension Console {
+    /// Writes text that already ends with its own newline.
+    func out(_ text: String, terminator: Bool) {
+        guard !text.isEmpty else { return }
+        out(terminator ? text : String(text.dropLast()))
+    }
+}

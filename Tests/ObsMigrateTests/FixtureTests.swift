@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+@testable import ObsMigrateCore
+
+/// Captures a command's output in memory.
+final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var errLines: [String] = []
+
+    func console(cwd: String, environment: [String: String] = [:]) -> Console {
+        Console(out: { [self] line in lock.withLock { outLines.append(line) } },
+                err: { [self] line in lock.withLock { errLines.append(line) } },
+                environment: environment, currentDirectory: cwd)
+    }
+
+    var out: String { lock.withLock { outLines.map { $0 + "\n" }.joined() } }
+    var err: String { lock.withLock { errLines.map { $0 + "\n" }.joined() } }
+}
+
+/// Runs the tool in-process, as the command line would.
+func runTool(_ args: [String], cwd: String, environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+    let captured = CapturedConsole()
+    let code = CommandLineTool.run(args, console: captured.console(cwd: cwd, environment: environment))
+    return (code, captured.out, captured.err)
+}
+
+enum FixtureSupport {
+    static var packageRoot: URL { RoundTripTests.packageRoot }
+    static var fixturesRoot: URL { packageRoot.appendingPathComponent("Fixtures") }
+
+    /// Every directory under Fixtures/ that holds an `input/` folder.
+    static func cases() -> [URL] {
+        let fm = FileManager.default
+        var result: [URL] = []
+        let enumerator = fm.enumerator(at: fixturesRoot, includingPropertiesForKeys: [.isDirectoryKey])!
+        for case let url as URL in enumerator where url.lastPathComponent == "input" {
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                result.append(url.deletingLastPathComponent())
+                enumerator.skipDescendants()
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// Relative path → contents of every file below `dir`.
+    static func tree(_ dir: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = dir.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [:] }
+        for case let relative as String in enumerator {
+            let path = base + "/" + relative
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = FileManager.default.contents(atPath: path)
+            }
+        }
+        return result
+    }
+
+    static func copy(_ from: URL, to: URL) throws {
+        try? FileManager.default.removeItem(at: to)
+        try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: from, to: to)
+    }
+
+    static func arguments(_ caseDir: URL) -> [String] {
+        guard let text = try? String(contentsOf: caseDir.appendingPathComponent("args"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    static func scratch(_ name: String) -> URL {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("obs-migrate-tests-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: dir)
+        return dir
+    }
+}
+
+final class FixtureTests: XCTestCase {
+    /// Set OBS_MIGRATE_UPDATE_GOLDEN=1 to write check.txt files from the current output
+    /// (then review the diff before committing).
+    var updating: Bool { ProcessInfo.processInfo.environment["OBS_MIGRATE_UPDATE_GOLDEN"] == "1" }
+
+    func testFixtures() throws {
+        let cases = FixtureSupport.cases()
+        XCTAssertGreaterThan(cases.count, 10, "expected the golden cases under Fixtures/")
+        for caseDir in cases {
+            let name = caseDir.path.replacingOccurrences(of: FixtureSupport.fixturesRoot.path + "/", with: "")
+            try checkCase(caseDir, name: name)
+        }
+    }
+
+    func checkCase(_ caseDir: URL, name: String) throws {
+        let input = caseDir.appendingPathComponent("input")
+        let work = FixtureSupport.scratch(name.replacingOccurrences(of: "/", with: "_"))
+        try FixtureSupport.copy(input, to: work)
+        let args = ["--project-root", "."] + FixtureSupport.arguments(caseDir) + ["."]
+
+        // check: the exact golden output.
+        let check = runTool(["check"] + args, cwd: work.path)
+        let goldenURL = caseDir.appendingPathComponent("check.txt")
+        if updating {
+            try check.out.write(to: goldenURL, atomically: true, encoding: .utf8)
+        }
+        let golden = (try? String(contentsOf: goldenURL, encoding: .utf8)) ?? "<missing check.txt>"
+        XCTAssertEqual(check.out, golden, "\(name): check output differs from check.txt")
+        XCTAssertEqual(check.code, check.out.contains(": warning: ") || check.out.contains(": error: ") ? 1 : 0, "\(name): check exit code")
+        XCTAssertEqual(check.err, "", "\(name): check wrote to stderr")
+
+        // fix --write: the exact expected tree (unchanged files byte-identical).
+        let fix = runTool(["fix", "--write"] + args, cwd: work.path)
+        XCTAssertNotEqual(fix.code, 2, "\(name): fix failed: \(fix.err)")
+        var expected = FixtureSupport.tree(input)
+        for (path, data) in FixtureSupport.tree(caseDir.appendingPathComponent("expected")) { expected[path] = data }
+        let actual = FixtureSupport.tree(work)
+        XCTAssertEqual(Set(actual.keys), Set(expected.keys), "\(name): file set differs")
+        for (path, data) in expected where actual[path] != data {
+            let got = actual[path].map { String(decoding: $0, as: UTF8.self) } ?? "<missing>"
+            XCTFail("\(name): \(path) after fix --write differs from expected:\n\(got)")
+        }
+
+        // Idempotence: a second fix changes nothing, and nothing fixable is left.
+        let again = runTool(["fix"] + args, cwd: work.path)
+        XCTAssertEqual(again.code == 2 ? "error" : "", "", "\(name): second fix failed: \(again.err)")
+        XCTAssertFalse(again.out.contains("+++ "), "\(name): second fix would change more:\n\(again.out)")
+        let recheck = runTool(["check"] + args, cwd: work.path)
+        XCTAssertFalse(recheck.out.contains("(fixable)"), "\(name): fixable findings remain after fix:\n\(recheck.out)")
+        try? FileManager.default.removeItem(at: work)
+    }
+}
