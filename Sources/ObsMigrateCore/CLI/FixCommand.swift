@@ -89,7 +89,7 @@ enum FixCommand {
             if !options.quiet {
                 let files = changed.count
                 console.out(files == 0
-                    ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? "" : "s") need a person (see `obs-migrate check`).")
+                    ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")
                     : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write` to apply."
                       + (left.isEmpty ? "" : " \(left.count) would be left for a person."))
             }

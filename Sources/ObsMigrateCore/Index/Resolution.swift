@@ -13,21 +13,30 @@ extension ProjectIndex {
         return result.sorted { type($0).bodyOpen > type($1).bodyOpen }
     }
 
-    /// The innermost function body or accessor block holding `s`: its `{`, and the function
-    /// (for parameters) if it is one.
+    /// The outermost brace block holding `s` that is not a type's body (a function, accessor,
+    /// closure or `#Preview` body), and the function it belongs to, for its parameters.
     func enclosingCode(of s: Int, in file: Int) -> (open: Int, function: FunctionDecl?)? {
-        var best: (open: Int, function: FunctionDecl?)? = nil
+        let source = files[file].source
+        let typeBodies = Set(files[file].decls.types.map(\.bodyOpen))
+        var outermost: Int? = nil
+        var i = s - 1
+        while i >= 0 {
+            let k = source.kind(i)
+            if k == .rightBrace || k == .rightParen || k == .rightBracket {
+                let m = Int(source.match[i])
+                i = m >= 0 && m < i ? m - 1 : i - 1
+                continue
+            }
+            if k == .leftBrace {
+                if typeBodies.contains(i) { break }
+                outermost = i
+            }
+            i -= 1
+        }
+        guard let open = outermost else { return nil }
         let decls = files[file].decls
-        func consider(_ open: Int, _ close: Int, _ fn: FunctionDecl?) {
-            if open < s, s < close, best == nil || open > best!.open { best = (open, fn) }
-        }
-        for fn in decls.topLevelFunctions { if let b = fn.body { consider(b.open, b.close, fn) } }
-        for p in decls.topLevelProperties { if let a = p.accessorBlock { consider(a.open, a.close, nil) } }
-        for decl in decls.types where decl.bodyOpen < s && s < decl.bodyClose {
-            for fn in decl.functions { if let b = fn.body { consider(b.open, b.close, fn) } }
-            for p in decl.properties { if let a = p.accessorBlock { consider(a.open, a.close, nil) } }
-        }
-        return best
+        let functions = decls.topLevelFunctions + decls.types.flatMap(\.functions)
+        return (open, functions.first { $0.body?.open == open })
     }
 
     /// All properties named `name` visible as members of `typeName`: its declarations,
@@ -119,6 +128,9 @@ extension ProjectIndex {
             isStaticContext = head.call == nil
         } else if head.call != nil {
             current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
+            // `External(...)`: a constructor call names its type even when the type comes from
+            // another module (it is then simply not a model here).
+            if current == nil, components.count == 1, headName.first?.isUppercase ?? false { return headName }
         } else {
             current = variableType(headName, at: anchor, in: file, path: path, depth: depth)
         }

@@ -36,11 +36,23 @@ public struct RuleContext: Sendable {
         return text
     }
 
-    /// A sentence for a view site whose type does not migrate: blocked, unknown or external.
+    /// A sentence for a view site whose type does not migrate: blocked, generic, unknown or external.
+    public func whyNotMigrating(_ site: WrapperSite) -> String {
+        if site.type == nil, let written = site.writtenType, let owner = site.owner,
+           let generics = index.type(owner).genericParameters {
+            let names = generics.dropFirst().dropLast().split(separator: ",").map { $0.split(separator: ":").first.map(String.init) ?? "" }
+            if names.contains(ProjectIndex.stripType(written)) {
+                return "\(ProjectIndex.stripType(written)) is a generic parameter, constrained to ObservableObject"
+            }
+        }
+        return whyNotMigrating(type: site.type, written: site.writtenType)
+    }
+
     public func whyNotMigrating(type: String?, written: String?) -> String {
         if let type, index.models[type] != nil {
             return "\(TypeName.base(type)) keeps ObservableObject: \(whyBlocked(type))"
         }
+        if let type, index.declared[type] == nil { return "\(TypeName.base(type)) is not declared in the scanned sources" }
         if let type { return "\(TypeName.base(type)) does not conform to ObservableObject in the scanned sources" }
         if let written { return "\(ProjectIndex.stripType(written)) is not declared in the scanned sources" }
         return "its type cannot be told (add a type annotation)"
@@ -102,7 +114,10 @@ enum Edits {
             let next = decl.inheritance[e + 1]
             let between = source.tokens[Int(source.sig[entry.lastToken])..<Int(source.sig[next.firstToken])]
             if !between.contains(where: { $0.kind.isComment }) { return [.delete(entry.range.lowerBound..<next.range.lowerBound)] }
-            return [.delete(entry.range), .delete(source.start(entry.lastToken + 1)..<source.end(entry.lastToken + 1))]
+            // `X, // note`: the entry, its comma and the spaces up to the comment go; the comment stays.
+            var end = source.end(entry.lastToken + 1)
+            while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
+            return [.delete(entry.range.lowerBound..<end)]
         }
         // Last: delete from the end of the previous entry through this one.
         let previous = decl.inheritance[e - 1]

@@ -33,7 +33,7 @@ public struct StateObjectProperty: Rule {
                                fix: [Edit(site.attribute.range, "@State")], model: site.type)
             }
             return finding(context, site.attribute.range,
-                           "@StateObject \(label) stays: \(context.whyNotMigrating(type: site.type, written: site.writtenType))",
+                           "@StateObject \(label) stays: \(context.whyNotMigrating(site))",
                            fix: nil, model: site.type)
         }
     }

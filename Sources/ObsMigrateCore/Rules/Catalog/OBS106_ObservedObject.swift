@@ -30,7 +30,7 @@ public struct ObservedObjectProperty: Rule {
             let label = site.property.name.map { "'\($0)'" } ?? "property"
             guard context.migrates(site.type) else {
                 return finding(context, site.attribute.range,
-                               "@ObservedObject \(label) stays: \(context.whyNotMigrating(type: site.type, written: site.writtenType))",
+                               "@ObservedObject \(label) stays: \(context.whyNotMigrating(site))",
                                fix: nil, model: site.type)
             }
             if !site.projectedUses.isEmpty {

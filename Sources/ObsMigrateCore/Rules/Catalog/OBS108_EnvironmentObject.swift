@@ -33,7 +33,7 @@ public struct EnvironmentObjectProperty: Rule {
             guard context.migrates(site.type), let written = site.property.typeText, let typeRange = site.property.typeRange,
                   let name = site.property.name, let nameToken = site.property.nameToken else {
                 return finding(context, site.attribute.range,
-                               "@EnvironmentObject \(label) stays: \(context.whyNotMigrating(type: site.type, written: site.writtenType))",
+                               "@EnvironmentObject \(label) stays: \(context.whyNotMigrating(site))",
                                fix: nil, model: site.type)
             }
             var edits = [

@@ -1,0 +1,3 @@
+import Combine
+
+// MARK: - ObservableObject

@@ -1,0 +1,5 @@
+import Combine
+
+// MARK: - ObservableObject
+
+extension Library: ObservableObject {}

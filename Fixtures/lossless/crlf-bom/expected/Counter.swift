@@ -1,0 +1,6 @@
+﻿import Foundation
+import Observation
+
+@Observable final class Counter {
+    var count = 0
+}

@@ -1,0 +1,6 @@
+﻿import Foundation
+
+final class Counter: ObservableObject {
+    @Published
+    var count = 0
+}

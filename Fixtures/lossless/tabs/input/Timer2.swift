@@ -1,0 +1,8 @@
+import Foundation
+
+class Timer2: ObservableObject {
+	@Published var seconds = 0
+
+	@Published
+	var running = false
+}

@@ -1,0 +1,16 @@
+import SwiftUI
+
+final class Keep: ObservableObject {
+    // obs-migrate:disable-next-line OBS102
+    @Published var value = 0
+}
+
+final class Move: ObservableObject {
+    @Published var value = 0
+}
+
+struct V: View {
+    @StateObject private var keep = Keep()
+    @StateObject private var move = Move()
+    var body: some View { Text("\(keep.value) \(move.value)") }
+}

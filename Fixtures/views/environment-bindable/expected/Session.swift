@@ -1,0 +1,7 @@
+import Foundation
+import Observation
+
+@Observable final class Session {
+    var userName = ""
+    var notificationsOn = true
+}

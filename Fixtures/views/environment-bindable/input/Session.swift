@@ -1,0 +1,6 @@
+import Foundation
+
+final class Session: ObservableObject {
+    @Published var userName = ""
+    @Published var notificationsOn = true
+}
