@@ -144,7 +144,7 @@ public struct ProjectIndex: Sendable {
 
     /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
     static func stripType(_ written: String) -> String {
-        var s = Substring(written)
+        var s = Substring(written.filter { !$0.isWhitespace })
         for prefix in ["some", "any"] where s.hasPrefix(prefix) && s.count > prefix.count {
             let after = s[s.index(s.startIndex, offsetBy: prefix.count)]
             if after.isUppercase || after == "(" { s = s.dropFirst(prefix.count) }

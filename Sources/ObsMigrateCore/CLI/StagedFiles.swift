@@ -1,0 +1,214 @@
+import Foundation
+
+/// Runs `git` (found on PATH) as a child process, with a directory of the repository as its
+/// current directory. The environment is inherited: inside a git hook that carries
+/// `GIT_INDEX_FILE` (`git commit -a` and `git commit PATH` commit from a temporary index).
+enum Git {
+    struct Output {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+        /// The first line git wrote to standard error, without its `fatal: ` prefix.
+        var errorLine: String {
+            let line = stderr.split(separator: "\n").first.map(String.init) ?? "git exited with status \(status)"
+            for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) { return String(line.dropFirst(prefix.count)) }
+            return line
+        }
+    }
+
+    /// Runs git; `input` is given on standard input (through a temporary file, so a git that
+    /// exits early cannot block us or raise SIGPIPE).
+    static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> Output {
+        guard let git = findExecutable("git") else { throw UsageError("git not found on PATH") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: git)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_OPTIONAL_LOCKS"] = "0"  // never take the index lock for an opportunistic refresh
+        environment["LC_ALL"] = "C"              // error messages we recognise
+        process.environment = environment
+
+        var inputFile: String?
+        defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
+        if let input {
+            let path = NSTemporaryDirectory() + "obs-migrate-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+            guard FileManager.default.createFile(atPath: path, contents: Data(input)),
+                  let handle = FileHandle(forReadingAtPath: path) else {
+                throw UsageError("cannot write a temporary file in \(NSTemporaryDirectory())")
+            }
+            inputFile = path
+            process.standardInput = handle
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do {
+            try process.run()
+        } catch {
+            throw UsageError("cannot run git: \(error.localizedDescription)")
+        }
+        // Drain standard error on another thread while standard output is read here, so
+        // neither pipe can fill up and stall git.
+        let errorBox = DataBox()
+        let group = DispatchGroup()
+        let errorHandle = stderr.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            errorBox.data = errorHandle.readDataToEndOfFile()
+        }
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: [UInt8](outData),
+                      stderr: String(decoding: errorBox.data, as: UTF8.self))
+    }
+
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
+    }
+
+    /// The absolute path of `name` on PATH, or nil.
+    static func findExecutable(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = String(directory) + "/" + name
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return ProjectLoader.absolutePath(candidate, cwd: FileManager.default.currentDirectoryPath)
+            }
+        }
+        return nil
+    }
+
+    /// The top of the work tree holding `directory`, spelled from `directory` (so a path that
+    /// goes through a symbolic link keeps its spelling). A one-line usage error when
+    /// `directory` is not in a git work tree.
+    static func workTreeRoot(from directory: String, purpose: String) throws -> String {
+        let result = try run(["rev-parse", "--show-cdup"], in: directory)
+        guard result.status == 0 else {
+            if result.stderr.contains("not a git repository") {
+                throw UsageError("\(purpose): not a git repository: \(directory)")
+            }
+            throw UsageError("\(purpose): \(result.errorLine)")
+        }
+        let cdup = result.text.trimmingCharacters(in: .newlines)
+        return cdup.isEmpty ? ProjectLoader.absolutePath(directory, cwd: directory) : ProjectLoader.absolutePath(cdup, cwd: directory)
+    }
+}
+
+/// The staged content of the staged Swift files: what `git commit` will record.
+struct StagedFiles {
+    /// The work tree's top.
+    var root: String
+    /// Absolute paths (under `root`) of the staged Swift files, sorted.
+    var paths: [String]
+    /// Staged bytes by absolute path.
+    var contents: [String: [UInt8]]
+    /// Staged entries that cannot be checked, with the reason (for a note).
+    var skipped: [(path: String, reason: String)]
+
+    /// Reads the index of the repository holding `directory`. `limitTo` (absolute paths of
+    /// files or directories) keeps only the staged files at or under one of them; `excludes`
+    /// are the `--exclude` globs, matched like the project walk matches them.
+    static func read(from directory: String, limitTo: [String] = [], excludes: [String] = []) throws -> StagedFiles {
+        let root = try Git.workTreeRoot(from: directory, purpose: "--staged")
+        // Added, copied, modified and renamed entries; renames off, so a renamed file is
+        // simply added. --raw gives each entry's mode and staged blob id; -z keeps names with
+        // spaces, quotes, newlines and non-ASCII characters verbatim.
+        let diff = try Git.run(["diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames", "--no-color",
+                                "--no-ext-diff", "--diff-filter=ACMR"], in: root)
+        guard diff.status == 0 else { throw UsageError("--staged: git diff --cached failed: \(diff.errorLine)") }
+
+        var entries: [(path: String, blob: String)] = []
+        var skipped: [(path: String, reason: String)] = []
+        let fields = diff.stdout.split(separator: 0, omittingEmptySubsequences: false)
+        var i = 0
+        while i + 1 < fields.count {
+            let header = String(decoding: fields[i], as: UTF8.self)
+            let rawName = Array(fields[i + 1])
+            i += 2
+            // ":100644 100644 <old id> <new id> M"
+            let parts = header.split(separator: " ")
+            guard header.hasPrefix(":"), parts.count >= 5 else {
+                throw UsageError("--staged: cannot read the output of git diff --cached (\(header))")
+            }
+            guard let name = String(validating: rawName, as: UTF8.self) else {
+                let shown = String(decoding: rawName, as: UTF8.self)
+                if shown.hasSuffix(".swift") { skipped.append((shown, "file name is not valid UTF-8")) }
+                continue
+            }
+            guard name.hasSuffix(".swift") else { continue }
+            let mode = parts[1]
+            guard mode == "100644" || mode == "100755" else {
+                skipped.append((name, mode == "120000" ? "staged as a symbolic link" : "not a regular file in the index (mode \(mode))"))
+                continue
+            }
+            let absolute = root == "/" ? "/" + name : root + "/" + name
+            if !limitTo.isEmpty, !limitTo.contains(where: { absolute == $0 || absolute.hasPrefix($0 == "/" ? "/" : $0 + "/") }) { continue }
+            let base = (name as NSString).lastPathComponent
+            if excludes.contains(where: { Glob.matches($0, name) || Glob.matches($0, base) || excludesFolder($0, of: name) }) { continue }
+            entries.append((absolute, String(parts[3])))
+        }
+
+        // All staged blobs in one `git cat-file --batch`.
+        var contents: [String: [UInt8]] = [:]
+        if !entries.isEmpty {
+            let request = entries.map { $0.blob + "\n" }.joined()
+            let batch = try Git.run(["cat-file", "--batch"], in: root, input: Array(request.utf8))
+            guard batch.status == 0 else { throw UsageError("--staged: git cat-file failed: \(batch.errorLine)") }
+            let out = batch.stdout
+            var offset = 0
+            for entry in entries {
+                guard let newline = out[offset...].firstIndex(of: 10) else {
+                    throw UsageError("--staged: git cat-file ended early")
+                }
+                let header = String(decoding: out[offset..<newline], as: UTF8.self).split(separator: " ")
+                guard header.count == 3, header[1] == "blob", let size = Int(header[2]),
+                      newline + 1 + size <= out.count else {
+                    throw UsageError("--staged: cannot read the staged content of \(entry.path) (\(header.joined(separator: " ")))")
+                }
+                contents[entry.path] = Array(out[(newline + 1)..<(newline + 1 + size)])
+                offset = newline + 1 + size + 1  // the blob, then a newline
+            }
+        }
+        return StagedFiles(root: root, paths: entries.map(\.path).sorted(), contents: contents, skipped: skipped)
+    }
+
+    /// `--exclude Generated` skips everything under a folder named Generated, as the walk does.
+    private static func excludesFolder(_ pattern: String, of path: String) -> Bool {
+        let components = path.split(separator: "/").dropLast()
+        var prefix = ""
+        for component in components {
+            prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
+            if Glob.matches(pattern, prefix) || Glob.matches(pattern, String(component)) { return true }
+        }
+        return false
+    }
+}
+
+extension CommonOptions {
+    /// `check --staged [PATH...]`: report the staged Swift files (at or under the PATHs, when
+    /// given) from their staged content; every other Swift file of the project is read from
+    /// disk to decide. Returns the overrides to load with, or nil when nothing is staged (a
+    /// note is printed).
+    mutating func useStagedFiles(positionals: [String], console: Console) throws -> [String: [UInt8]]? {
+        let cwd = console.currentDirectory
+        let limit = positionals.map { ProjectLoader.absolutePath($0, cwd: cwd) }
+        let staged = try StagedFiles.read(from: cwd, limitTo: limit, excludes: excludes)
+        for entry in staged.skipped {
+            console.note("\(entry.path): \(entry.reason); not checked")
+        }
+        guard !staged.paths.isEmpty else {
+            console.note("no staged Swift files to check" + (positionals.isEmpty ? "" : " in \(positionals.joined(separator: ", "))"))
+            return nil
+        }
+        paths = staged.paths
+        if projectRoot == nil { projectRoot = staged.root }
+        return staged.contents
+    }
+}
