@@ -1,0 +1,24 @@
+import SwiftUI
+
+/// Bookshelf: a small reading tracker.
+///
+/// The app owns the long-lived stores and hands them to the view tree through the
+/// environment. Every store is created exactly once, here.
+@main
+struct BookshelfApp: App {
+    @StateObject private var library = Library()
+    @StateObject private var settings = SettingsStore()
+    // Search and sync still depend on Combine publishers (see their files).
+    @StateObject private var search = SearchModel()
+    @StateObject private var sync = SyncService()
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environmentObject(library)
+                .environmentObject(settings)
+                .environmentObject(search)
+                .environmentObject(sync)
+        }
+    }
+}

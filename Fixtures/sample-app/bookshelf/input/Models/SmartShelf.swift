@@ -1,0 +1,16 @@
+import Foundation
+
+/// A shelf whose contents follow a rule instead of a hand-made list.
+final class SmartShelf: Shelf {
+    @Published var status: Book.Status
+    @Published var minimumPages = 0 // 0 means "any length"
+
+    init(title: String, status: Book.Status) {
+        self.status = status
+        super.init(title: title)
+    }
+
+    override func contains(_ book: Book) -> Bool {
+        book.status == status && book.pageCount >= minimumPages
+    }
+}
