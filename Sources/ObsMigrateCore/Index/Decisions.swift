@@ -47,11 +47,16 @@ public struct ConstraintUse: Sendable {
 }
 
 extension ProjectIndex {
+    static let maxBlockersPerModel = 64
+
     mutating func decide() {
         var blockers: [String: [Blocker]] = [:]
         func block(_ name: String, _ reason: String, _ site: Site?) {
             guard models[name] != nil else { return }
-            blockers[name, default: []].append(Blocker(reason: reason, site: site))
+            // Enough to explain; a project with thousands of identical blockers stays cheap.
+            if blockers[name, default: []].count < Self.maxBlockersPerModel {
+                blockers[name, default: []].append(Blocker(reason: reason, site: site))
+            }
         }
         func blockAll(_ reason: String, _ site: Site?, where include: (ModelType) -> Bool = { _ in true }) {
             for (name, model) in models where include(model) { block(name, reason, site) }
@@ -146,6 +151,15 @@ extension ProjectIndex {
                     memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
                     continue
                 }
+                // Only a few names matter here: compare bytes before making a String.
+                let length = source.token(s).length
+                guard length == 16 || length == 17 || length == 11 || length == 14,
+                      source.bytes[Int(source.token(s).start)] == UInt8(ascii: "o")
+                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "e")
+                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "S")
+                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "O")
+                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "E")
+                else { continue }
                 switch source.text(s) {
                 case "objectWillChange":
                     guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
@@ -153,7 +167,7 @@ extension ProjectIndex {
                     let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
                     if let model, models[model] != nil {
                         block(model, "its objectWillChange is used", site)
-                    } else if !models.keys.contains(where: { isInsideModel($0, s, f) }) {
+                    } else if enclosingModel(of: s, in: f) == nil {
                         blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
                     }
                     memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
@@ -218,11 +232,13 @@ extension ProjectIndex {
         }
 
         // Generic constraints: the types passed to the constrained declaration stay.
-        for use in constraints {
-            guard let name = use.declarationName else { continue }
+        let constrainedNames = Set(constraints.compactMap(\.declarationName))
+        if !constrainedNames.isEmpty {
             for (f, file) in files.enumerated() {
                 let source = file.source
-                for s in 0..<source.sigCount where source.kind(s) == .identifier && source.name(s) == name {
+                for s in 0..<source.sigCount where source.kind(s) == .identifier {
+                    let name = source.name(s)
+                    guard constrainedNames.contains(name) else { continue }
                     var open = s + 1
                     if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
                         while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
@@ -253,6 +269,11 @@ extension ProjectIndex {
         self.environmentObjectCalls = envCalls
         self.wrapperInits = inits
         self.constraintUses = constraints
+        for (i, site) in wrapperSites.enumerated() { wrapperSitesByFile[site.file, default: []].append(i) }
+        for (i, use) in inits.enumerated() { wrapperInitsByFile[use.file, default: []].append(i) }
+        for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
+        for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
+        for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
     }
 
     /// Adds blockers decided outside the index (suppressed or deselected fixes, unreadable files).
@@ -278,6 +299,7 @@ extension ProjectIndex {
                 }
             }
         }
+        defer { renderExplanations() }
         let far = Site(file: .max, offset: 0)
         for name in models.keys where models[name]!.blockers.count > 1 {
             // One entry per reason and place, in source order.
@@ -286,6 +308,36 @@ extension ProjectIndex {
                 .sorted { ($0.site ?? far) < ($1.site ?? far) }
                 .filter { seen.insert("\($0.reason)@\($0.site.map { "\($0.file):\($0.offset)" } ?? "")").inserted }
         }
+    }
+
+    /// `its $query publisher is used at Search.swift:11:9 (and 2 more reasons)` per blocked
+    /// model; each file's line table is built once.
+    mutating func renderExplanations() {
+        var tables: [Int: LineTable] = [:]
+        explanations = [:]
+        for (name, model) in models {
+            guard let first = model.blockers.first else { continue }
+            var text = first.reason
+            if let site = first.site {
+                if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].source.bytes) }
+                let (line, column) = tables[site.file]!.location(of: site.offset)
+                text += " at \(files[site.file].path):\(line):\(column)"
+            }
+            let more = model.blockers.count - 1
+            let atLeast = model.blockers.count >= Self.maxBlockersPerModel ? "+" : ""
+            if more > 0 { text += " (and \(more)\(atLeast) more reason\(more == 1 ? "" : "s"))" }
+            explanations[name] = text
+        }
+    }
+
+    /// The innermost model whose declaration, extension or subclass holds token `s`.
+    public func enclosingModel(of s: Int, in file: Int) -> String? {
+        for ref in enclosingTypes(of: s, in: file) {
+            let decl = type(ref)
+            let q = decl.kind == .extension ? (resolveTypeName(decl.name, from: decl.path) ?? decl.name) : decl.qualifiedName
+            if models[q] != nil { return q }
+        }
+        return nil
     }
 
     func publishedIncludingAncestors(_ name: String) -> Set<String> {
@@ -401,10 +453,9 @@ extension ProjectIndex {
         let property = String(source.text(targetToken).dropFirst())
         guard let ownerRef = enclosingTypes(of: s, in: f).first else { return use }
         let ownerName = type(ownerRef).qualifiedName
-        for (i, site) in wrapperSites.enumerated() where site.property.name == property && site.wrapper == wrapper {
-            guard let o = site.owner, type(o).qualifiedName == ownerName else { continue }
+        if let i = wrapperSiteByKey["\(ownerName)\u{0}\(property)\u{0}\(wrapper.rawValue)"] {
             use.siteIndex = i
-            use.type = use.type ?? site.type
+            use.type = use.type ?? wrapperSites[i].type
         }
         guard use.siteIndex != nil else { return use }
         use.target = target

@@ -71,6 +71,21 @@ public struct ProjectIndex: Sendable {
     public var environmentObjectCalls: [EnvironmentObjectCall] = []
     public var wrapperInits: [WrapperInit] = []
     public var constraintUses: [ConstraintUse] = []
+    /// Indices into the lists above, by file, so a rule reads only its file's sites.
+    public var wrapperSitesByFile: [Int: [Int]] = [:]
+    public var wrapperInitsByFile: [Int: [Int]] = [:]
+    public var environmentCallsByFile: [Int: [Int]] = [:]
+    public var constraintUsesByFile: [Int: [Int]] = [:]
+    public var memberUseAt: [Site: Int] = [:]
+    /// Models declared in, or given ObservableObject in, each file.
+    public var modelsByFile: [Int: [String]] = [:]
+    /// Wrapper site by owner type, property name and wrapper.
+    var wrapperSiteByKey: [String: Int] = [:]
+    /// Top-level declarations by name, for name lookups without scanning every file.
+    public var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
+    public var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
+    /// Why each blocked model stays, with the place, rendered once for all its messages.
+    public var explanations: [String: String] = [:]
     /// Deployment targets below what Observation needs, from Package.swift files.
     public var lowDeploymentTargets: [(platform: String, version: String, site: Site)] = []
     /// Extra decisions that a caller imposes (configuration, suppressions): type → reason.
@@ -81,6 +96,11 @@ public struct ProjectIndex: Sendable {
         if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
         collectDeclarations()
         collectModels()
+        for (name, model) in models {
+            let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
+            for f in files { modelsByFile[f, default: []].append(name) }
+        }
+        for f in modelsByFile.keys { modelsByFile[f]!.sort() }
         collectWrapperSites()
         collectDeploymentTargets()
         decide()
@@ -105,6 +125,8 @@ public struct ProjectIndex: Sendable {
                 if decl.kind == .class, decl.hasAttribute("Observable") { observableTypes.insert(decl.qualifiedName) }
                 if decl.hasAttribute("globalActor") { globalActors.insert(decl.simpleName) }
             }
+            for p in file.decls.topLevelProperties { if let n = p.name { topLevelPropertiesByName[n, default: []].append((f, p)) } }
+            for fn in file.decls.topLevelFunctions { topLevelFunctionsByName[fn.name, default: []].append(fn) }
             for alias in file.decls.typeAliases where !alias.target.isEmpty {
                 typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
                 typeAliases[alias.name] = alias.target
@@ -144,6 +166,11 @@ public struct ProjectIndex: Sendable {
 
     /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
     static func stripType(_ written: String) -> String {
+        // Fast path: a plain dotted name needs no work.
+        if !written.utf8.contains(where: { $0 == 0x20 || $0 == 0x3C || $0 == 0x3F || $0 == 0x21 || $0 == 0x28 || $0 == 0x60 || $0 == 0x09 || $0 == 0x0A }),
+           !written.hasPrefix("some"), !written.hasPrefix("any") {
+            return written
+        }
         var s = Substring(written.filter { !$0.isWhitespace })
         for prefix in ["some", "any"] where s.hasPrefix(prefix) && s.count > prefix.count {
             let after = s[s.index(s.startIndex, offsetBy: prefix.count)]
@@ -245,6 +272,9 @@ public struct ProjectIndex: Sendable {
                                            projectedUsesOutsideBody: [])
                     if let name = property.name, let owner {
                         (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner)
+                    }
+                    if let owner, let name = property.name {
+                        wrapperSiteByKey["\(type(owner).qualifiedName)\u{0}\(name)\u{0}\(wrapper.rawValue)"] = wrapperSites.count
                     }
                     wrapperSites.append(site)
                 }

@@ -6,11 +6,13 @@ extension ProjectIndex {
 
     /// The enclosing type declarations of significant token `s`, innermost first.
     public func enclosingTypes(of s: Int, in file: Int) -> [TypeRef] {
+        // Types are in source order with nested ones after their parents: reversed is innermost first.
+        let types = files[file].decls.types
         var result: [TypeRef] = []
-        for (t, decl) in files[file].decls.types.enumerated() where decl.bodyOpen < s && s < decl.bodyClose {
+        for t in types.indices.reversed() where types[t].bodyOpen < s && s < types[t].bodyClose {
             result.append(TypeRef(file: file, type: t))
         }
-        return result.sorted { type($0).bodyOpen > type($1).bodyOpen }
+        return result
     }
 
     /// The outermost brace block holding `s` that is not a type's body (a function, accessor,
@@ -177,8 +179,7 @@ extension ProjectIndex {
             let fns = functions(named: name, of: type(ref).qualifiedName)
             if !fns.isEmpty { return single(fns.map { $0.returnType.flatMap { resolveTypeName($0, from: path) } }) }
         }
-        let globals = files.flatMap { $0.decls.topLevelFunctions.filter { $0.name == name } }
-        guard !globals.isEmpty else { return nil }
+        guard let globals = topLevelFunctionsByName[name], !globals.isEmpty else { return nil }
         return single(globals.map { $0.returnType.flatMap { resolveTypeName($0, from: []) } })
     }
 
@@ -238,12 +239,7 @@ extension ProjectIndex {
                 return single(found.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
             }
         }
-        var globals: [String?] = []
-        for (f, pf) in files.enumerated() {
-            for p in pf.decls.topLevelProperties where p.name == name {
-                globals.append(propertyType(p, declaredIn: nil, file: f, depth: depth + 1))
-            }
-        }
-        return globals.isEmpty ? nil : single(globals)
+        guard let globals = topLevelPropertiesByName[name] else { return nil }
+        return single(globals.map { propertyType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1) })
     }
 }

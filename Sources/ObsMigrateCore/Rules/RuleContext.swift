@@ -27,14 +27,9 @@ public struct RuleContext: Sendable {
     }
 
     /// Why `type` keeps ObservableObject, with where: the first reason, and how many more.
-    public func whyBlocked(_ type: String) -> String {
-        guard let model = index.models[type], let first = model.blockers.first else { return "" }
-        var text = first.reason
-        if let site = first.site { text += " at \(location(site))" }
-        let more = model.blockers.count - 1
-        if more > 0 { text += " (and \(more) more reason\(more == 1 ? "" : "s"))" }
-        return text
-    }
+    public func whyBlocked(_ type: String) -> String { index.explanations[type] ?? "" }
+
+    public func sites<T>(_ list: [T], _ byFile: [Int: [Int]]) -> [T] { (byFile[fileIndex] ?? []).map { list[$0] } }
 
     /// A sentence for a view site whose type does not migrate: blocked, generic, unknown or external.
     public func whyNotMigrating(_ site: WrapperSite) -> String {

@@ -37,7 +37,8 @@ public struct ObservableObjectConformance: Rule {
         var findings: [Finding] = []
         let source = context.source
         let f = context.fileIndex
-        for (name, model) in context.index.models.sorted(by: { $0.key < $1.key }) {
+        for name in context.index.modelsByFile[f] ?? [] {
+            guard let model = context.index.models[name] else { continue }
             let decls = model.declarations.map { context.index.type($0) }
             if decls.contains(where: { $0.hasAttribute("Observable") }) { continue }  // OBS205's case
             let migrates = model.migrates

@@ -25,7 +25,7 @@ public struct StateObjectProperty: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.index.wrapperSites.filter { $0.file == context.fileIndex && $0.wrapper == .StateObject }.map { site in
+        context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .StateObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
             if context.migrates(site.type) {
                 return finding(context, site.attribute.range,

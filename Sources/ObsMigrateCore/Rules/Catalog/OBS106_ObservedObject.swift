@@ -26,7 +26,7 @@ public struct ObservedObjectProperty: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.index.wrapperSites.filter { $0.file == context.fileIndex && $0.wrapper == .ObservedObject }.map { site in
+        context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .ObservedObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
             guard context.migrates(site.type) else {
                 return finding(context, site.attribute.range,

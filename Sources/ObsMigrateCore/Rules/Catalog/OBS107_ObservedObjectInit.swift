@@ -27,7 +27,7 @@ public struct ObservedObjectInit: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
-        return context.index.wrapperInits.filter { $0.file == context.fileIndex && $0.wrapper == .ObservedObject }.map { use in
+        return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .ObservedObject }.map { use in
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
             guard let siteIndex = use.siteIndex, let target = use.target, let label = use.label, let close = use.close,
                   let property = use.property, context.migrates(use.type) else {

@@ -28,7 +28,7 @@ public struct EnvironmentObjectProperty: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
-        return context.index.wrapperSites.filter { $0.file == context.fileIndex && $0.wrapper == .EnvironmentObject }.map { site in
+        return context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .EnvironmentObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
             guard context.migrates(site.type), let written = site.property.typeText, let typeRange = site.property.typeRange,
                   let name = site.property.name, let nameToken = site.property.nameToken else {

@@ -27,7 +27,7 @@ public struct EnvironmentObjectModifier: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
-        return context.index.environmentObjectCalls.filter { $0.file == context.fileIndex }.map { call in
+        return context.sites(context.index.environmentObjectCalls, context.index.environmentCallsByFile).map { call in
             let range = source.start(call.nameToken)..<source.end(call.nameToken)
             if context.migrates(call.type) {
                 return finding(context, range,

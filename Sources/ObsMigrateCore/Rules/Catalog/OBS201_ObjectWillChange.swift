@@ -26,8 +26,8 @@ public struct ObjectWillChangeUse: Rule {
         let source = context.source
         var findings: [Finding] = []
         for s in 0..<source.sigCount where source.isIdentifier(s, "objectWillChange") {
-            let owner = context.index.models.keys.sorted().first { context.index.isInsideModel($0, s, context.fileIndex) }
-                ?? context.index.memberUses.first { $0.site == Site(file: context.fileIndex, offset: source.start(s)) }?.model
+            let owner = context.index.enclosingModel(of: s, in: context.fileIndex)
+                ?? context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
             findings.append(finding(context, source.start(s)..<source.end(s),
                                     "objectWillChange has no Observation equivalent and needs a person\(keeps)", fix: nil))

@@ -32,7 +32,8 @@ public struct PublishedPublisherUse: Rule {
             let bySelf = qualified && source.isIdentifier(s - 2, "self")
             var owner: String? = nil
             if qualified && !bySelf {
-                guard let use = context.index.memberUses.first(where: { $0.site == Site(file: f, offset: source.start(s)) }) else { continue }
+                guard let useIndex = context.index.memberUseAt[Site(file: f, offset: source.start(s))] else { continue }
+                let use = context.index.memberUses[useIndex]
                 owner = use.model
                 if owner == nil {
                     findings.append(finding(context, source.start(s)..<source.end(s),
@@ -40,8 +41,16 @@ public struct PublishedPublisherUse: Rule {
                     continue
                 }
             } else {
-                owner = context.index.models.keys.sorted().first {
-                    context.index.isInsideModel($0, s, f) && context.index.publishedIncludingAncestors($0).contains(member)
+                owner = context.index.enclosingModel(of: s, in: f).flatMap { innermost in
+                    // The model itself or an ancestor declares the published property.
+                    var current: String? = innermost
+                    var n = 0
+                    while let c = current, n < 32 {
+                        if context.index.models[c]?.published.contains(member) ?? false { return innermost }
+                        current = context.index.models[c]?.superclass
+                        n += 1
+                    }
+                    return nil
                 }
             }
             guard let owner else { continue }

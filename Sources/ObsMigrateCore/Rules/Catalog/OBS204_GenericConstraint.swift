@@ -19,7 +19,7 @@ public struct ObservableObjectGenericConstraint: Rule {
         examples: [])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.index.constraintUses.filter { $0.site.file == context.fileIndex }.map { use in
+        context.sites(context.index.constraintUses, context.index.constraintUsesByFile).map { use in
             let target = use.declarationName.map { " in \($0)" } ?? ""
             return finding(context, use.range,
                            "ObservableObject used as a constraint or existential type\(target): the types passed here keep ObservableObject; a person decides",

@@ -18,7 +18,8 @@ public struct MixedObservation: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for model in context.index.models.values.sorted(by: { $0.name < $1.name }) {
+        for name in context.index.modelsByFile[context.fileIndex] ?? [] {
+            guard let model = context.index.models[name] else { continue }
             guard model.declarations.contains(where: { context.index.type($0).hasAttribute("Observable") }) else { continue }
             for c in model.conformances where c.ref.file == context.fileIndex {
                 let entry = context.index.type(c.ref).inheritance[c.entry]

@@ -18,8 +18,8 @@ public struct ObservedObjectDefaultValue: Rule {
         examples: [])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.index.wrapperSites.filter {
-            $0.file == context.fileIndex && $0.wrapper == .ObservedObject && $0.property.initializer != nil
+        context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter {
+            $0.wrapper == .ObservedObject && $0.property.initializer != nil
         }.map { site in
             finding(context, site.attribute.range,
                     "@ObservedObject '\(site.property.name ?? "")' creates its own object, which is re-created with the view: it probably wants @State",
