@@ -24,11 +24,25 @@ enum CheckCommand {
     static func run(_ args: [String], console: Console) throws -> Int32 {
         let parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
-        let options = try CommonOptions(parsed)
-        let (project, hadProblems) = options.load(console: console)
+        let options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
+        if parsed.has("--statistics"), options.format == .github || options.format == .sarif {
+            throw UsageError("--statistics prints text or json, not \(options.format.rawValue)")
+        }
+        let progress = ProgressLine(console: console, enabled: !options.quiet)
+        progress.update("reading Swift files")
+        let (project, hadProblems) = options.load(console: progress.console)
+        progress.update("checking \(ProgressLine.count(project.files.count)) files")
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
-                                      unusable: project.unusable)
+                                      unusable: project.unusable, minimumTargets: options.minimumTargets)
+        progress.finish()
         let diagnostics = Engine.diagnostics(analysis)
+        if options.format != .text {
+            let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
+                : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
+            if !output.isEmpty { console.out(output) }
+            if hadProblems { return ExitCode.error }
+            return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
+        }
         let style = TextReporter.Style(color: console.useColor)
         if parsed.has("--statistics") {
             if !diagnostics.isEmpty { console.out(TextReporter.statistics(diagnostics)) }

@@ -9,6 +9,8 @@ public struct Console: Sendable {
     public var stderrIsTerminal: Bool
     public var environment: [String: String]
     public var currentDirectory: String
+    /// Writes to standard error as is, with no newline (the progress line redraws itself).
+    public var progress: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,

@@ -8,6 +8,9 @@ struct CommonOptions {
         .option("--ignore", "CODES", "Not these rules"),
         .option("--exclude", "GLOB", "Skip files and folders matching GLOB (repeatable)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
+        .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations) or sarif"),
+        .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
+        .flag("--no-config", "Ignore .obs-migrate.json files"),
         .flag("--help", short: "-h", "Show this help"),
     ]
 
@@ -16,8 +19,13 @@ struct CommonOptions {
     var selection: RuleSelection
     var excludes: [String]
     var quiet: Bool
+    /// Set by `applyConfiguration` (Config/RunSettings.swift).
+    var format: OutputFormat = .text
+    var configPath: String? = nil
+    var perPathIgnores = PerPathIgnores()
+    var minimumTargets: [String: Int]? = nil
 
-    init(_ parsed: ParsedArguments) throws {
+    init(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
         projectRoot = parsed.last("--project-root")
         selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
@@ -39,12 +47,14 @@ struct CommonOptions {
                 throw UsageError("--project-root \(root): no such directory")
             }
         }
+        try applyConfiguration(parsed, currentDirectory: currentDirectory)
     }
 
     /// Loads the project; problems go to standard error. Returns nil when nothing could be read.
     func load(console: Console, overrides: [String: [UInt8]] = [:]) -> (LoadedProject, hadProblems: Bool) {
-        let project = ProjectLoader.load(LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
+        var project = ProjectLoader.load(LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
                                                      currentDirectory: console.currentDirectory, overrides: overrides))
+        perPathIgnores.apply(to: &project)
         for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
         if project.reported.isEmpty && project.problems.isEmpty {
             console.note("no Swift files found in \(paths.joined(separator: ", "))")

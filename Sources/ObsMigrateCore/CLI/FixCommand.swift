@@ -33,13 +33,16 @@ enum FixCommand {
 
     /// Applies fixes round after round, re-scanning and re-checking the whole project each
     /// time, until a round changes nothing.
-    static func plan(_ project: LoadedProject, selection: RuleSelection) throws -> Plan {
+    /// `perPathIgnores` are re-applied to every rewritten file, so they keep blocking their
+    /// models in later rounds (a rescanned file only has its own suppression comments).
+    static func plan(_ project: LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]? = nil,
+                     perPathIgnores: PerPathIgnores = PerPathIgnores()) throws -> Plan {
         var files = project.files
         var original: [Int: [UInt8]] = [:]
         var fixedCount = 0
         for round in 0...maxRounds {
             let analysis = Engine.analyze(files: files, reported: project.reported, selection: selection,
-                                          unusable: project.unusable)
+                                          unusable: project.unusable, minimumTargets: minimumTargets)
             let current = files
             let results = parallelMap(Array(project.reported.indices)) { k -> (Int, [UInt8]?, Int) in
                 let f = project.reported[k]
@@ -62,7 +65,7 @@ enum FixCommand {
                 guard rewritten.source.isUnderstood else {
                     throw UsageError("internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
                 }
-                files[f] = rewritten
+                files[f] = perPathIgnores.applied(to: rewritten, absolutePath: project.absolutePaths[f], root: project.root)
                 fixedCount += count
             }
         }
@@ -72,14 +75,28 @@ enum FixCommand {
     static func run(_ args: [String], console: Console) throws -> Int32 {
         let parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
-        let options = try CommonOptions(parsed)
-        let (project, hadProblems) = options.load(console: console)
-        let plan = try plan(project, selection: options.selection)
+        let options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
+        let progress = ProgressLine(console: console, enabled: !options.quiet)
+        defer { progress.finish() }
+        progress.update("reading Swift files")
+        let (project, hadProblems) = options.load(console: progress.console)
+        progress.update("fixing \(ProgressLine.count(project.files.count)) files")
+        let plan = try plan(project, selection: options.selection, minimumTargets: options.minimumTargets,
+                            perPathIgnores: options.perPathIgnores)
+        progress.finish()
         let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
         let style = TextReporter.Style(color: console.useColor)
 
         guard parsed.has("--write") else {
+            if options.format != .text {
+                // What a person must do, located in the files as they are on disk, instead of the diff.
+                let output = options.format.render(FindingLocator.locateInOriginals(left, final: plan.final, original: plan.original,
+                                                                                    project: project), root: project.root)
+                if !output.isEmpty { console.out(output) }
+                if hadProblems { return ExitCode.error }
+                return changed.isEmpty ? ExitCode.clean : ExitCode.findings
+            }
             for f in changed {
                 let path = project.files[f].path
                 console.out(UnifiedDiff.diff(old: String(decoding: plan.original[f]!, as: UTF8.self),
@@ -107,6 +124,12 @@ enum FixCommand {
             } else {
                 written.append(project.files[f].path)
             }
+        }
+        if options.format != .text {
+            let output = options.format.render(FindingLocator.locate(left, analysis: plan.final, project: project), root: project.root)
+            if !output.isEmpty { console.out(output) }
+            if hadProblems || failed { return ExitCode.error }
+            return left.isEmpty ? ExitCode.clean : ExitCode.findings
         }
         if !options.quiet {
             for path in written { console.out("fixed \(path)") }

@@ -1,0 +1,23 @@
+import SwiftUI
+
+struct LibraryView: View {
+    /* « bibliothèque » */ @State private var library = Library()
+    @ObservedObject var search: SearchModel
+
+    var body: some View {
+        List(library.books, id: \.self) { Text($0) }
+            .searchable(text: $search.query)
+            .environment(library)
+    }
+}
+
+struct ShelfCount: View {
+    @Environment(Library.self) var library
+    var body: some View { Text("\(library.books.count) books") }
+}
+
+/// Half migrated: a person decides which of the two it keeps.
+@Observable
+final class Preferences: ObservableObject {
+    var darkMode = false
+}

@@ -1,0 +1,23 @@
+import SwiftUI
+
+struct LibraryView: View {
+    /* « bibliothèque » */ @StateObject private var library = Library()
+    @ObservedObject var search: SearchModel
+
+    var body: some View {
+        List(library.books, id: \.self) { Text($0) }
+            .searchable(text: $search.query)
+            .environmentObject(library)
+    }
+}
+
+struct ShelfCount: View {
+    @EnvironmentObject var library: Library
+    var body: some View { Text("\(library.books.count) books") }
+}
+
+/// Half migrated: a person decides which of the two it keeps.
+@Observable
+final class Preferences: ObservableObject {
+    var darkMode = false
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// `.obs-migrate.json`: the project's settings, found by walking up from the first PATH to the
+/// project root (or given with `--config FILE`). Every key is optional:
+///
+/// ```json
+/// {
+///   "select": ["OBS1", "OBS201"],
+///   "ignore": ["observed-object-default-value"],
+///   "exclude": ["Generated", "**/*.generated.swift"],
+///   "per-path-ignores": {"Legacy/**": ["OBS104", "OBS106"]},
+///   "minimum-deployment-target": {"iOS": 18}
+/// }
+/// ```
+///
+/// Unknown keys and values of the wrong type are errors naming the key and the file.
+public struct Configuration: Sendable {
+    public static let fileName = ".obs-migrate.json"
+    public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target"]
+
+    /// Absolute path of the file, and how messages show it.
+    public var path: String
+    public var shownPath: String
+    public var select: [String]?
+    public var ignore: [String]?
+    public var exclude: [String]?
+    /// In the order written: glob → rule codes or names.
+    public var perPathIgnores: [(glob: String, rules: [String])] = []
+    public var minimumDeploymentTarget: [String: Int]?
+
+    /// Observation's own floor: a configured minimum may raise these, never lower them.
+    public static let observationMinimums: [String: Int] = ProjectIndex(files: []).minimumTargets
+
+    public static func load(path: String, shownPath: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw UsageError("\(shownPath): " + (!exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a file" : "cannot read file"))
+        }
+        return try parse([UInt8](data), path: path, shownPath: shownPath)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String, shownPath: String) throws -> Configuration {
+        func fail(_ message: String) -> UsageError { UsageError("\(shownPath): \(message)") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            throw fail("invalid JSON at \(error.description)")
+        }
+        guard case .object(let pairs) = value else {
+            throw fail("expected a JSON object ({...}) at the top level, found \(value.kindName)")
+        }
+        var config = Configuration(path: path, shownPath: shownPath)
+
+        func strings(_ value: JSONValue, _ key: String, what: String) throws -> [String] {
+            guard case .array(let items) = value else { throw fail("'\(key)' must be an array of \(what), not \(value.kindName)") }
+            return try items.map { item in
+                guard case .string(let s) = item else { throw fail("'\(key)' must be an array of \(what), but it holds \(item.kindName)") }
+                guard !s.trimmingSpaces().isEmpty else { throw fail("'\(key)' holds an empty string") }
+                return s
+            }
+        }
+        func rules(_ value: JSONValue, _ key: String) throws -> [String] {
+            let list = try strings(value, key, what: "rule codes or names (strings)")
+            for rule in list where !RuleKeys.isKnown(rule) {
+                throw fail("unknown rule '\(rule)' in '\(key)'" + (RuleKeys.suggestion(rule).map { " (did you mean \($0)?)" } ?? ""))
+            }
+            return list
+        }
+
+        for (key, value) in pairs {
+            switch key {
+            case "select": config.select = try rules(value, key)
+            case "ignore": config.ignore = try rules(value, key)
+            case "exclude": config.exclude = try strings(value, key, what: "globs (strings)")
+            case "per-path-ignores":
+                guard case .object(let entries) = value else {
+                    throw fail("'per-path-ignores' must be an object mapping globs to arrays of rule codes, not \(value.kindName)")
+                }
+                for (glob, codes) in entries {
+                    guard !glob.trimmingSpaces().isEmpty else { throw fail("'per-path-ignores' has an empty glob") }
+                    config.perPathIgnores.append((glob, try rules(codes, "per-path-ignores.\(glob)")))
+                }
+            case "minimum-deployment-target":
+                guard case .object(let entries) = value else {
+                    throw fail("'minimum-deployment-target' must be an object mapping platforms to major versions (e.g. {\"iOS\": 17}), not \(value.kindName)")
+                }
+                var targets: [String: Int] = [:]
+                let platforms = observationMinimums.keys.sorted()
+                for (platform, version) in entries {
+                    guard let floor = observationMinimums[platform] else {
+                        let suggestion = platforms.first { $0.lowercased() == platform.lowercased() }
+                            ?? ArgumentParser.closest(platform, among: platforms)
+                        throw fail("unknown platform '\(platform)' in 'minimum-deployment-target'"
+                            + (suggestion.map { " (did you mean '\($0)'?)" } ?? " (known: \(platforms.joined(separator: ", ")))"))
+                    }
+                    guard case .int(let major) = version else {
+                        throw fail("'minimum-deployment-target.\(platform)' must be a whole number (a major version such as \(floor)), not \(version.kindName)")
+                    }
+                    guard major >= floor else {
+                        throw fail("'minimum-deployment-target.\(platform)' is \(major), but Observation needs \(platform) \(floor) or later")
+                    }
+                    targets[platform] = major
+                }
+                config.minimumDeploymentTarget = targets
+            default:
+                let suggestion = ArgumentParser.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("unknown key '\(key)'\(suggestion)")
+            }
+        }
+        return config
+    }
+
+    /// The nearest `.obs-migrate.json` in `start` or a directory above it, not looking above
+    /// `boundary` (when `start` is inside it).
+    public static func discover(from start: String, boundary: String?) -> String? {
+        var dir = start
+        let fm = FileManager.default
+        while true {
+            let candidate = (dir == "/" ? "" : dir) + "/" + fileName
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+            if dir == boundary || dir == "/" || dir.isEmpty { return nil }
+            let parent = (dir as NSString).deletingLastPathComponent
+            if parent == dir { return nil }
+            dir = parent.isEmpty ? "/" : parent
+        }
+    }
+}
+
+/// Rule keys as `--select`, `--ignore` and the configuration accept them: a code (any case), a
+/// name, a code prefix (`OBS1`), or `ALL`.
+enum RuleKeys {
+    static func isKnown(_ key: String) -> Bool {
+        key.uppercased() == "ALL" || RuleRegistry.all.contains {
+            $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key
+                || ($0.metadata.code.hasPrefix(key.uppercased()) && key.uppercased().hasPrefix("OBS"))
+        }
+    }
+
+    static func suggestion(_ key: String) -> String? {
+        ArgumentParser.closest(key, among: RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] })
+    }
+
+    /// The codes a key stands for.
+    static func codes(_ key: String) -> [String] {
+        RuleRegistry.all.filter { RuleSelection(select: [key]).isEnabled($0.metadata) }.map(\.metadata.code)
+    }
+}
