@@ -36,6 +36,8 @@ public struct WrapperInit: Sendable {
     /// Index into `wrapperSites` of the property being initialised.
     public var siteIndex: Int?
     public var type: String?
+    /// `_m = .init(wrappedValue: x)`: the wrapper's name is inferred, not written.
+    public var implicit = false
 }
 
 /// `ObservableObject` written outside an inheritance clause: a generic constraint or existential.
@@ -128,12 +130,35 @@ extension ProjectIndex {
         let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
             .mapValues { Set($0.map { $0.1 }) }
 
+        let placedAttributes = Set(wrapperSites.map { Site(file: $0.file, offset: $0.attribute.range.lowerBound) })
         for (f, file) in files.enumerated() {
             let source = file.source
             let inheritanceTokens = inheritanceTokenSet(file)
             for s in 0..<source.sigCount {
                 let k = source.kind(s)
+                if k == .attribute {
+                    // A wrapper the scanner could not place (a local, an odd layout) would be left
+                    // behind by a migration: then no model may migrate.
+                    let start = source.start(s)
+                    if source.bytes[start + 1] == UInt8(ascii: "S") || source.bytes[start + 1] == UInt8(ascii: "O")
+                        || source.bytes[start + 1] == UInt8(ascii: "E"),
+                       ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
+                       !placedAttributes.contains(Site(file: f, offset: start)) {
+                        blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
+                    }
+                    continue
+                }
                 guard k == .identifier || k == .dollarIdentifier else { continue }
+                // `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
+                if k == .identifier, source.token(s).length == 4, source.isText(s, "init"), source.kind(s - 1) == .period,
+                   source.isText(s - 2, "="), source.kind(s + 1) == .leftParen {
+                    var use = wrapperInit(at: s, in: f)
+                    if use.siteIndex != nil {
+                        use.implicit = true
+                        inits.append(use)
+                    }
+                    continue
+                }
                 let site = Site(file: f, offset: source.start(s))
                 let range = source.start(s)..<source.end(s)
                 if k == .dollarIdentifier {
@@ -427,7 +452,8 @@ extension ProjectIndex {
     /// Classifies a use of `StateObject`/`ObservedObject`/`EnvironmentObject` by name.
     func wrapperInit(at s: Int, in f: Int) -> WrapperInit {
         let source = files[f].source
-        let wrapper = WrapperSite.Wrapper(rawValue: source.text(s))!
+        let implicit = source.isText(s, "init")
+        var wrapper = WrapperSite.Wrapper(rawValue: source.text(s)) ?? .ObservedObject
         var use = WrapperInit(file: f, wrapper: wrapper, nameToken: s)
         var open = s + 1
         if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
@@ -436,13 +462,14 @@ extension ProjectIndex {
             if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f)) }
         }
         // `_m = X(wrappedValue: e)` or `self._m = X(...)`, as a statement of its own.
-        guard source.kind(open) == .leftParen, source.isText(s - 1, "=") else { return use }
+        let equals = implicit ? s - 2 : s - 1
+        guard source.kind(open) == .leftParen, source.isText(equals, "=") else { return use }
         let close = Int(source.match[open])
         guard close > open,
               source.kind(open + 1) == .identifier,
               source.isText(open + 1, "wrappedValue") || source.isText(open + 1, "initialValue"),
               source.kind(open + 2) == .colon else { return use }
-        let targetToken = s - 2
+        let targetToken = equals - 1
         guard source.kind(targetToken) == .identifier, source.text(targetToken).hasPrefix("_") else { return use }
         var target = targetToken
         if source.kind(targetToken - 1) == .period {
@@ -453,9 +480,14 @@ extension ProjectIndex {
         let property = String(source.text(targetToken).dropFirst())
         guard let ownerRef = enclosingTypes(of: s, in: f).first else { return use }
         let ownerName = type(ownerRef).qualifiedName
-        if let i = wrapperSiteByKey["\(ownerName)\u{0}\(property)\u{0}\(wrapper.rawValue)"] {
-            use.siteIndex = i
-            use.type = use.type ?? wrapperSites[i].type
+        let candidates: [WrapperSite.Wrapper] = implicit ? [.StateObject, .ObservedObject, .EnvironmentObject] : [wrapper]
+        for candidate in candidates {
+            if let i = wrapperSiteByKey["\(ownerName)\u{0}\(property)\u{0}\(candidate.rawValue)"] {
+                use.siteIndex = i
+                use.type = use.type ?? wrapperSites[i].type
+                wrapper = candidate
+                use.wrapper = candidate
+            }
         }
         guard use.siteIndex != nil else { return use }
         use.target = target

@@ -257,7 +257,7 @@ public struct ProjectIndex: Sendable {
     mutating func collectWrapperSites() {
         for (f, file) in files.enumerated() {
             let source = file.source
-            var owners: [(TypeRef?, [PropertyDecl], [String])] = [(nil, file.decls.topLevelProperties, [])]
+            var owners: [(TypeRef?, [PropertyDecl], [String])] = [(nil, file.decls.topLevelProperties + file.decls.macroBodyProperties, [])]
             for (t, decl) in file.decls.types.enumerated() {
                 owners.append((TypeRef(file: f, type: t), decl.properties, decl.path + [decl.name]))
             }
@@ -301,7 +301,7 @@ public struct ProjectIndex: Sendable {
         for ref in refs {
             let d = type(ref)
             let source = files[ref.file].source
-            let body = d.properties.first { $0.name == "body" && $0.isComputed && !$0.isStatic }?.accessorBlock
+            let body = d.bodyBlock
             var s = d.bodyOpen + 1
             while s < d.bodyClose {
                 if source.kind(s) == .dollarIdentifier, source.kind(s - 1) != .period, source.text(s) == dollar,

@@ -101,7 +101,12 @@ enum Edits {
             // `class M: ObservableObject {` → `class M {`: from the end of the name or generics.
             let before = source.end(colon - 1)
             let hasComment = source.tokens[Int(source.sig[colon - 1])..<Int(source.sig[entry.lastToken])].contains { $0.kind.isComment }
-            if !hasComment { return [.delete(before..<entry.range.upperBound)] }
+            if !hasComment {
+                // `A : ObservableObject{` keeps one space before the brace.
+                let next = entry.range.upperBound < source.bytes.count ? source.bytes[entry.range.upperBound] : 0x20
+                let keepSpace = next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D
+                return [Edit(before..<entry.range.upperBound, keepSpace ? " " : "")]
+            }
             return [.delete(source.start(colon)..<source.end(colon)), .delete(entry.range)]
         }
         if e + 1 < count {

@@ -10,6 +10,7 @@ public enum DeclarationScanner {
         let members = walker.scanMembers(from: 0, to: file.sigCount, path: [], depth: 0, out: &out)
         out.topLevelFunctions = members.functions
         out.topLevelProperties = members.properties
+        out.macroBodyProperties = walker.macroBodyProperties
         return out
     }
 }
@@ -35,6 +36,8 @@ private struct Members {
 private struct Walker {
     let file: SourceFile
     var ifStack: [IfConfigBranch] = []
+    /// Properties declared with attributes inside macro bodies such as `#Preview { }`.
+    var macroBodyProperties: [PropertyDecl] = []
 
     init(file: SourceFile) { self.file = file }
 
@@ -154,14 +157,20 @@ private struct Walker {
     }
 
     mutating func parseAttribute(_ s: Int, limit: Int) -> (Attribute, Int) {
-        let name = String(file.text(s).dropFirst())
+        var name = String(file.text(s).dropFirst())
         var end = s + 1
+        // `@Combine.Published`, `@SwiftUI.StateObject`: the last component names the attribute.
+        while file.kind(end) == .period, file.kind(end + 1) == .identifier,
+              file.start(end) == file.end(end - 1), file.start(end + 1) == file.end(end) {
+            name = file.text(end + 1)
+            end += 2
+        }
         var args: Range<Int>? = nil
         // Arguments belong to the attribute when `(` follows with no space (`@Environment(\.x)`).
-        if file.kind(s + 1) == .leftParen, file.start(s + 1) == file.end(s) {
-            let m = Int(file.match[s + 1])
-            if m > s + 1, m < limit {
-                args = file.start(s + 1)..<file.end(m)
+        if file.kind(end) == .leftParen, file.start(end) == file.end(end - 1) {
+            let m = Int(file.match[end])
+            if m > end, m < limit {
+                args = file.start(end)..<file.end(m)
                 end = m + 1
             }
         }
@@ -189,7 +198,7 @@ private struct Walker {
                 i = next
                 continue
             case .poundKeyword:
-                i = handleDirective(i, limit: limit)
+                i = handleDirective(i, limit: limit, path: path, depth: depth)
                 reset()
                 continue
             case .identifier:
@@ -290,7 +299,7 @@ private struct Walker {
         return modifierWords.contains(t) || declarationKeywords.contains(t)
     }
 
-    mutating func handleDirective(_ s: Int, limit: Int) -> Int {
+    mutating func handleDirective(_ s: Int, limit: Int, path: [String] = [], depth: Int = 0) -> Int {
         let t = file.text(s)
         switch t {
         case "#if":
@@ -306,7 +315,16 @@ private struct Walker {
             // A macro expansion such as `#Preview { ... }` or `#warning("...")`.
             var j = s + 1
             if file.kind(j) == .leftParen, !file.startsLine[j] { j = skipGroup(j, limit: limit) }
-            if file.kind(j) == .leftBrace, !file.startsLine[j] { j = skipGroup(j, limit: limit) }
+            if file.kind(j) == .leftBrace, !file.startsLine[j] {
+                let close = Int(file.match[j])
+                if close > j, close < limit, depth < DeclarationScanner.maxTypeDepth {
+                    // `@Previewable @StateObject var store = Store()` lives in such a body.
+                    var inner = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
+                    let members = scanMembers(from: j + 1, to: close, path: path, depth: depth + 1, out: &inner)
+                    macroBodyProperties += members.properties.filter { !$0.attributes.isEmpty }
+                }
+                j = skipGroup(j, limit: limit)
+            }
             return j
         }
     }

@@ -134,6 +134,13 @@ public struct TypeDecl: Sendable {
         inheritance.first { $0.baseName == baseName }
     }
     public func property(named name: String) -> PropertyDecl? { properties.first { $0.name == name } }
+    /// The braces of `body`: a View's computed property or a ViewModifier's `func body(content:)`.
+    public var bodyBlock: (open: Int, close: Int)? {
+        if let p = properties.first(where: { $0.name == "body" && $0.isComputed && !$0.isStatic }), let block = p.accessorBlock {
+            return block
+        }
+        return functions.first { $0.kind == .func && $0.name == "body" }?.body
+    }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
 }
 
@@ -144,6 +151,8 @@ public struct FileDeclarations: Sendable {
     public var typeAliases: [TypeAliasDecl]
     public var topLevelFunctions: [FunctionDecl]
     public var topLevelProperties: [PropertyDecl]
+    /// Attributed locals of macro bodies (`@Previewable @StateObject var m = M()` in `#Preview`).
+    public var macroBodyProperties: [PropertyDecl] = []
 }
 
 public enum TypeName {

@@ -26,7 +26,8 @@ public struct StateObjectInit: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
-        return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .StateObject }.map { use in
+        // `_m = .init(wrappedValue:)` needs no change when the property becomes @State.
+        return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .StateObject && !$0.implicit }.map { use in
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
             if use.siteIndex != nil, use.target != nil, context.migrates(use.type) {
                 return finding(context, range, "StateObject(wrappedValue:) becomes State(wrappedValue:) (fixable)",

@@ -27,24 +27,37 @@ public struct ObservedObjectInit: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
-        return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .ObservedObject }.map { use in
+        let uses = context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { use in
+            // `.init(...)` stays right for a @Bindable property; it only changes for a plain one.
+            guard use.wrapper == .ObservedObject else { return false }
+            guard use.implicit, let i = use.siteIndex else { return true }
+            let bindable = !context.index.wrapperSites[i].projectedUses.isEmpty
+            return !bindable || use.label.map { source.isText($0, "initialValue") } ?? false
+        }
+        return uses.compactMap { use -> Finding? in
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
+            let spelled = use.implicit ? ".init(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
+                : "ObservedObject(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
             guard let siteIndex = use.siteIndex, let target = use.target, let label = use.label, let close = use.close,
                   let property = use.property, context.migrates(use.type) else {
                 let why = use.siteIndex == nil
                     ? "this use of ObservedObject by name cannot be rewritten"
                     : context.whyNotMigrating(type: use.type, written: nil)
+                if use.implicit { return nil }  // not a legacy spelling: nothing to report while it stays
                 return finding(context, range, "ObservedObject stays: \(why)", fix: nil, model: use.type)
             }
             if !context.index.wrapperSites[siteIndex].projectedUses.isEmpty {
-                return finding(context, range, "ObservedObject(wrappedValue:) becomes Bindable(wrappedValue:) (fixable)",
-                               fix: [Edit(range, "Bindable")], model: use.type)
+                // Bindable has no `init(initialValue:)`.
+                var edits = use.implicit ? [] : [Edit(range, "Bindable")]
+                if source.isText(label, "initialValue") { edits.append(Edit(source.start(label)..<source.end(label), "wrappedValue")) }
+                return finding(context, range, "\(spelled) becomes \(use.implicit ? ".init" : "Bindable")(wrappedValue:) (fixable)",
+                               fix: edits, model: use.type)
             }
             // Argument text as written, from after `wrappedValue:` to before `)`.
             let argument = source.text(source.start(label + 2)..<source.end(close - 1))
             let replaced = source.start(target)..<source.end(close)
             let name = property.first?.isLetter ?? false ? property : "`\(property)`"
-            return finding(context, range, "ObservedObject(wrappedValue:) becomes a plain assignment (fixable)",
+            return finding(context, range, "\(spelled) becomes a plain assignment: the property has no wrapper any more (fixable)",
                            fix: [Edit(replaced, "self.\(name) = \(argument)")], model: use.type)
         }
     }

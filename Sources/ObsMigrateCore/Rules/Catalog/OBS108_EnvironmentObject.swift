@@ -43,7 +43,7 @@ public struct EnvironmentObjectProperty: Rule {
             ]
             var message = "@EnvironmentObject \(label) becomes @Environment(\(written).self) (fixable)"
             if !site.projectedUses.isEmpty, let owner = site.owner,
-               let body = context.index.type(owner).properties.first(where: { $0.name == "body" && $0.isComputed })?.accessorBlock {
+               let body = context.index.type(owner).bodyBlock {
                 edits.append(bindableLine(name: name, bodyOpen: body.open, in: source))
                 message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in body for $\(name) (fixable)"
             }
@@ -51,16 +51,20 @@ public struct EnvironmentObjectProperty: Rule {
         }
     }
 
-    /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first line.
+    /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first
+    /// line; a one-line body is split so its code moves to a line of its own.
     func bindableLine(name: String, bodyOpen: Int, in source: SourceFile) -> Edit {
         let eol = source.lineEnding
         let first = bodyOpen + 1
-        let indent: String
+        let declaration = "@Bindable var \(name) = \(name)"
         if first < source.sigCount, source.startsLine[first] {
-            indent = source.indentation(ofLineAt: source.start(first))
-        } else {
-            indent = source.indentation(ofLineAt: source.start(bodyOpen)) + Edits.indentUnit(source)
+            let indent = source.indentation(ofLineAt: source.start(first))
+            return .insert(eol + indent + declaration, at: source.end(bodyOpen))
         }
-        return .insert(eol + indent + "@Bindable var \(name) = \(name)", at: source.end(bodyOpen))
+        let indent = source.indentation(ofLineAt: source.start(bodyOpen)) + Edits.indentUnit(source)
+        // Replace the spaces between `{` and the code with the new line and the indentation.
+        var end = source.end(bodyOpen)
+        while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
+        return Edit(source.end(bodyOpen)..<end, eol + indent + declaration + eol + indent)
     }
 }
