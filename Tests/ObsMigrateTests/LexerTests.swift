@@ -25,6 +25,12 @@ func assertLossless(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt
         expected = Int(t.end)
     }
     XCTAssertEqual(expected, bytes.count, "tokens do not cover the input", file: file, line: line)
+    // The compact stream the scanners use is exactly the significant part of the full one.
+    let compact = Lexer.significantTokens(bytes)
+    let full = tokens.filter { !$0.kind.isTrivia }
+    XCTAssertEqual(compact.tokens.map(\.range), full.map(\.range), "significant tokens differ", file: file, line: line)
+    XCTAssertEqual(compact.tokens.map(\.kind), full.map(\.kind), file: file, line: line)
+    XCTAssertEqual(compact.comments.map(\.range), tokens.filter { $0.kind.isComment }.map(\.range), file: file, line: line)
 }
 
 final class LexerTests: XCTestCase {

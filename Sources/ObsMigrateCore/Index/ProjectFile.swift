@@ -33,7 +33,7 @@ public struct Suppressions: Sendable {
     public init(_ source: SourceFile) {
         let marker = Array("obs-migrate:".utf8)
         var table: LineTable? = nil
-        for token in source.tokens where token.kind == .lineComment || token.kind == .blockComment {
+        for token in source.comments where token.kind == .lineComment || token.kind == .blockComment {
             let bytes = source.bytes[token.range]
             guard bytes.count > marker.count, let at = bytes.firstRange(of: marker) else { continue }
             let rest = String(decoding: bytes[at.upperBound...], as: UTF8.self)

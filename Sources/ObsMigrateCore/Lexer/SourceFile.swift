@@ -1,66 +1,53 @@
-/// One Swift file's bytes and tokens, with the non-trivia ("significant") tokens indexed and
-/// brackets matched, so that scanners can walk code without tripping over comments.
+/// One Swift file's bytes and significant tokens (comments kept apart), with brackets matched,
+/// so that scanners can walk code without tripping over comments.
 public struct SourceFile: Sendable {
     /// Path as shown to the user.
     public let path: String
     public let bytes: [UInt8]
-    public let tokens: [Token]
+    /// The non-trivia tokens, in order; indices into this array are "significant indices".
+    public let sigTokens: [Token]
+    public let comments: [Token]
     public let errors: [LexError]
     public let interpolations: [Range<Int>]
-    /// Indices into `tokens` of the non-trivia tokens.
-    public let sig: [Int32]
     /// For each significant token, the significant index of its matching bracket, or -1.
     public let match: [Int32]
-    /// For each significant token, whether a newline separates it from the previous one.
-    public let startsLine: [Bool]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        let lexed = Lexer.tokenize(bytes)
-        tokens = lexed.tokens
+        let lexed = Lexer.significantTokens(bytes)
+        sigTokens = lexed.tokens
+        comments = lexed.comments
         errors = lexed.errors
         interpolations = lexed.interpolations
-        var sig: [Int32] = []
-        var startsLine: [Bool] = []
-        sig.reserveCapacity(tokens.count / 2)
-        startsLine.reserveCapacity(tokens.count / 2)
-        var sawNewline = true
-        for (index, token) in tokens.enumerated() {
-            if token.kind.isTrivia {
-                // A block comment spanning lines separates lines too.
-                if token.kind == .newline || (token.kind.isComment && bytes[token.range].contains(0x0A)) {
-                    sawNewline = true
-                }
-                continue
-            }
-            sig.append(Int32(index))
-            startsLine.append(sawNewline)
-            sawNewline = false
-        }
-        self.sig = sig
-        self.startsLine = startsLine
-        match = SourceFile.matchBrackets(sig: sig, tokens: tokens)
+        match = SourceFile.matchBrackets(sigTokens)
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
+    /// Whether a newline separates significant token `s` from the one before it.
+    public struct LineStarts: Sendable {
+        let tokens: [Token]
+        public subscript(_ s: Int) -> Bool { s < tokens.count ? tokens[s].startsLine : true }
+    }
+    public var startsLine: LineStarts { LineStarts(tokens: sigTokens) }
+
     /// Tolerant matching: a closer with no opener, or of the wrong kind, is left unmatched.
-    static func matchBrackets(sig: [Int32], tokens: [Token]) -> [Int32] {
-        var match = [Int32](repeating: -1, count: sig.count)
+    static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+        var match = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int32] = []
-        for s in 0..<sig.count {
-            let kind = tokens[Int(sig[s])].kind
+        for s in 0..<tokens.count {
+            let kind = tokens[s].kind
             switch kind {
             case .leftParen, .leftBrace, .leftBracket:
                 stack.append(Int32(s))
             case .rightParen, .rightBrace, .rightBracket:
                 let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
-                // Pop to the nearest opener of the right kind, if there is one.
+                // Pop to the nearest opener of the right kind, if there is one close by.
                 let floor = max(0, stack.count - 64)
-                if let pos = stack[floor...].lastIndex(where: { tokens[Int(sig[Int($0)])].kind == opener }) {
+                if let pos = stack[floor...].lastIndex(where: { tokens[Int($0)].kind == opener }) {
                     let o = stack[pos]
                     stack.removeSubrange(pos...)
                     match[Int(o)] = Int32(s)
@@ -72,13 +59,25 @@ public struct SourceFile: Sendable {
         return match
     }
 
-    public var isUnderstood: Bool { errors.isEmpty }
-    public var sigCount: Int { sig.count }
+    /// Whether a comment lies between the end of significant token `a` and the start of `b`.
+    public func hasComment(between a: Int, and b: Int) -> Bool {
+        guard !comments.isEmpty, a < b else { return false }
+        let lo = end(a), hi = start(b)
+        var l = 0, h = comments.count
+        while l < h {
+            let m = (l + h) / 2
+            if Int(comments[m].start) < lo { l = m + 1 } else { h = m }
+        }
+        return l < comments.count && Int(comments[l].start) < hi
+    }
 
-    @inline(__always) public func token(_ s: Int) -> Token { tokens[Int(sig[s])] }
-    @inline(__always) public func kind(_ s: Int) -> TokenKind { s < sig.count ? tokens[Int(sig[s])].kind : .unknown }
-    @inline(__always) public func start(_ s: Int) -> Int { Int(tokens[Int(sig[s])].start) }
-    @inline(__always) public func end(_ s: Int) -> Int { Int(tokens[Int(sig[s])].end) }
+    public var isUnderstood: Bool { errors.isEmpty }
+    public var sigCount: Int { sigTokens.count }
+
+    @inline(__always) public func token(_ s: Int) -> Token { sigTokens[s] }
+    @inline(__always) public func kind(_ s: Int) -> TokenKind { s >= 0 && s < sigTokens.count ? sigTokens[s].kind : .unknown }
+    @inline(__always) public func start(_ s: Int) -> Int { Int(sigTokens[s].start) }
+    @inline(__always) public func end(_ s: Int) -> Int { Int(sigTokens[s].end) }
 
     public func text(_ s: Int) -> String {
         let t = token(s)
@@ -91,7 +90,7 @@ public struct SourceFile: Sendable {
 
     /// Compares a significant token's bytes with an ASCII string without allocating.
     public func isText(_ s: Int, _ literal: StaticString) -> Bool {
-        guard s >= 0, s < sig.count else { return false }
+        guard s >= 0, s < sigTokens.count else { return false }
         let t = token(s)
         guard t.length == literal.utf8CodeUnitCount else { return false }
         let p = literal.utf8Start
@@ -124,7 +123,7 @@ public struct SourceFile: Sendable {
 
     /// The significant index of the first significant token at or after byte `offset`.
     public func sigIndex(atOrAfter offset: Int) -> Int {
-        var lo = 0, hi = sig.count
+        var lo = 0, hi = sigTokens.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if start(mid) < offset { lo = mid + 1 } else { hi = mid }

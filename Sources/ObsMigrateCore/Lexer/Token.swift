@@ -65,6 +65,9 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
 /// One token: its kind and the half-open byte range it covers in the source.
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind
+    /// A newline (or a comment spanning lines) separates it from the previous significant
+    /// token; it lives in the struct's padding, so it costs nothing.
+    public var startsLine: Bool = false
     public var start: Int32
     public var end: Int32
 

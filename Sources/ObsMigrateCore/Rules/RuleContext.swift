@@ -100,7 +100,7 @@ enum Edits {
         if count == 1, let colon = decl.inheritanceColon {
             // `class M: ObservableObject {` → `class M {`: from the end of the name or generics.
             let before = source.end(colon - 1)
-            let hasComment = source.tokens[Int(source.sig[colon - 1])..<Int(source.sig[entry.lastToken])].contains { $0.kind.isComment }
+            let hasComment = source.hasComment(between: colon - 1, and: entry.lastToken)
             if !hasComment {
                 // `A : ObservableObject{` keeps one space before the brace.
                 let next = entry.range.upperBound < source.bytes.count ? source.bytes[entry.range.upperBound] : 0x20
@@ -112,8 +112,7 @@ enum Edits {
         if e + 1 < count {
             // Not last: delete from the entry up to the next entry.
             let next = decl.inheritance[e + 1]
-            let between = source.tokens[Int(source.sig[entry.lastToken])..<Int(source.sig[next.firstToken])]
-            if !between.contains(where: { $0.kind.isComment }) { return [.delete(entry.range.lowerBound..<next.range.lowerBound)] }
+            if !source.hasComment(between: entry.lastToken, and: next.firstToken) { return [.delete(entry.range.lowerBound..<next.range.lowerBound)] }
             // `X, // note`: the entry, its comma and the spaces up to the comment go; the comment stays.
             var end = source.end(entry.lastToken + 1)
             while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
@@ -121,8 +120,7 @@ enum Edits {
         }
         // Last: delete from the end of the previous entry through this one.
         let previous = decl.inheritance[e - 1]
-        let between = source.tokens[Int(source.sig[previous.lastToken])..<Int(source.sig[entry.lastToken])]
-        if !between.contains(where: { $0.kind.isComment }) { return [.delete(previous.range.upperBound..<entry.range.upperBound)] }
+        if !source.hasComment(between: previous.lastToken, and: entry.lastToken) { return [.delete(previous.range.upperBound..<entry.range.upperBound)] }
         return [.delete(source.start(entry.firstToken - 1)..<source.end(entry.firstToken - 1)), .delete(entry.range)]
     }
 }

@@ -76,7 +76,7 @@ public struct ObservableObjectConformance: Rule {
                 var fix: [Edit]? = nil
                 if migrates {
                     let empty = ext.inheritance.count == 1 && ext.bodyClose == ext.bodyOpen + 1
-                        && !source.tokens[Int(source.sig[ext.bodyOpen])..<Int(source.sig[ext.bodyClose])].contains { $0.kind.isComment }
+                        && !source.hasComment(between: ext.bodyOpen, and: ext.bodyClose)
                     fix = empty ? [deleteDeclaration(ext, in: source)] : Edits.removeInheritance(ext, entry: c.entry, in: source)
                 }
                 let message = migrates
