@@ -94,6 +94,18 @@ final class ConfigTests: XCTestCase {
         }
     }
 
+    /// `--project-root` relative to the working directory the command runs in (the in-process
+    /// console's), which is where the configuration file is looked for too.
+    func testRelativeProjectRootIsResolvedInTheWorkingDirectory() throws {
+        let dir = try project("relative-root", ["App/Model.swift": Self.model, "App/.obs-migrate.json": #"{"select": ["OBS102"]}"#])
+        let result = runTool(["check", "--project-root", "App", "App"], cwd: dir.path)
+        XCTAssertEqual(result.err, "")
+        XCTAssertEqual(codes(result.out), ["OBS102"])
+        let missing = runTool(["check", "--project-root", "Nope", "App"], cwd: dir.path)
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertEqual(missing.err, "obs-migrate: error: --project-root Nope: no such directory\n")
+    }
+
     // MARK: Settings and precedence
 
     func testSelectIgnoreAndExcludeFromTheFileAndTheCommandLineReplacingThem() throws {

@@ -43,7 +43,8 @@ struct CommonOptions {
         }
         if let root = projectRoot {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: ProjectLoader.absolutePath(root, cwd: currentDirectory), isDirectory: &isDirectory),
+                  isDirectory.boolValue else {
                 throw UsageError("--project-root \(root): no such directory")
             }
         }
