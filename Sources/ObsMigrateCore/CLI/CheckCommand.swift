@@ -2,6 +2,7 @@
 enum CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs + [
         .flag("--statistics", "Print counts by rule instead of findings"),
+        .flag("--staged", "Check the staged content of the staged Swift files (what `git commit` records)"),
     ]
 
     static var help: String {
@@ -11,6 +12,8 @@ enum CheckCommand {
         Reports ObservableObject, @Published, @StateObject, @ObservedObject, @EnvironmentObject and
         .environmentObject uses, and the patterns that need a person, as
         `path:line:col: severity: message [OBS###]`. PATH defaults to the current directory.
+        With --staged, checks what `git commit` would record: the staged content of the staged
+        Swift files (under PATH, when given); the rest of the project is read from disk to decide.
         Exit status: 0 nothing found, 1 findings, 2 usage or I/O error.
 
         OPTIONS:
@@ -24,13 +27,20 @@ enum CheckCommand {
     static func run(_ args: [String], console: Console) throws -> Int32 {
         let parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
-        let options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
+        var options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
         if parsed.has("--statistics"), options.format == .github || options.format == .sarif {
             throw UsageError("--statistics prints text or json, not \(options.format.rawValue)")
         }
+        var overrides: [String: [UInt8]] = [:]
+        if parsed.has("--staged") {
+            guard let staged = try options.useStagedFiles(positionals: parsed.positionals, console: console) else {
+                return ExitCode.clean
+            }
+            overrides = staged
+        }
         let progress = ProgressLine(console: console, enabled: !options.quiet)
         progress.update("reading Swift files")
-        let (project, hadProblems) = options.load(console: progress.console)
+        let (project, hadProblems) = options.load(console: progress.console, overrides: overrides)
         progress.update("checking \(ProgressLine.count(project.files.count)) files")
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
                                       unusable: project.unusable, minimumTargets: options.minimumTargets)

@@ -116,13 +116,13 @@ struct StagedFiles {
     /// files or directories) keeps only the staged files at or under one of them; `excludes`
     /// are the `--exclude` globs, matched like the project walk matches them.
     static func read(from directory: String, limitTo: [String] = [], excludes: [String] = []) throws -> StagedFiles {
-        let root = try Git.workTreeRoot(from: directory, purpose: "--staged")
+        let root = try Git.workTreeRoot(from: directory, purpose: "check --staged")
         // Added, copied, modified and renamed entries; renames off, so a renamed file is
         // simply added. --raw gives each entry's mode and staged blob id; -z keeps names with
         // spaces, quotes, newlines and non-ASCII characters verbatim.
         let diff = try Git.run(["diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames", "--no-color",
                                 "--no-ext-diff", "--diff-filter=ACMR"], in: root)
-        guard diff.status == 0 else { throw UsageError("--staged: git diff --cached failed: \(diff.errorLine)") }
+        guard diff.status == 0 else { throw UsageError("check --staged: git diff --cached failed: \(diff.errorLine)") }
 
         var entries: [(path: String, blob: String)] = []
         var skipped: [(path: String, reason: String)] = []
@@ -135,7 +135,7 @@ struct StagedFiles {
             // ":100644 100644 <old id> <new id> M"
             let parts = header.split(separator: " ")
             guard header.hasPrefix(":"), parts.count >= 5 else {
-                throw UsageError("--staged: cannot read the output of git diff --cached (\(header))")
+                throw UsageError("check --staged: cannot read the output of git diff --cached (\(header))")
             }
             guard let name = String(validating: rawName, as: UTF8.self) else {
                 let shown = String(decoding: rawName, as: UTF8.self)
@@ -160,17 +160,17 @@ struct StagedFiles {
         if !entries.isEmpty {
             let request = entries.map { $0.blob + "\n" }.joined()
             let batch = try Git.run(["cat-file", "--batch"], in: root, input: Array(request.utf8))
-            guard batch.status == 0 else { throw UsageError("--staged: git cat-file failed: \(batch.errorLine)") }
+            guard batch.status == 0 else { throw UsageError("check --staged: git cat-file failed: \(batch.errorLine)") }
             let out = batch.stdout
             var offset = 0
             for entry in entries {
                 guard let newline = out[offset...].firstIndex(of: 10) else {
-                    throw UsageError("--staged: git cat-file ended early")
+                    throw UsageError("check --staged: git cat-file ended early")
                 }
                 let header = String(decoding: out[offset..<newline], as: UTF8.self).split(separator: " ")
                 guard header.count == 3, header[1] == "blob", let size = Int(header[2]),
                       newline + 1 + size <= out.count else {
-                    throw UsageError("--staged: cannot read the staged content of \(entry.path) (\(header.joined(separator: " ")))")
+                    throw UsageError("check --staged: cannot read the staged content of \(entry.path) (\(header.joined(separator: " ")))")
                 }
                 contents[entry.path] = Array(out[(newline + 1)..<(newline + 1 + size)])
                 offset = newline + 1 + size + 1  // the blob, then a newline
