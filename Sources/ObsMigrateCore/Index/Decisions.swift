@@ -60,8 +60,10 @@ extension ProjectIndex {
                 blockers[name, default: []].append(Blocker(reason: reason, site: site))
             }
         }
-        func blockAll(_ reason: String, _ site: Site?, where include: (ModelType) -> Bool = { _ in true }) {
-            for (name, model) in models where include(model) { block(name, reason, site) }
+        // Reasons that apply to many models are kept once and handed out at the end.
+        var global: [(blocker: Blocker, only: Set<String>?)] = []
+        func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) {
+            global.append((Blocker(reason: reason, site: site), only))
         }
 
         for target in lowDeploymentTargets {
@@ -123,115 +125,35 @@ extension ProjectIndex {
         }
 
         // Project-wide uses: receivers outside the model, environment injection, wrapper inits.
+        // Each file is swept in parallel; the events are merged in file order, so results are
+        // the same on any number of cores.
+        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
+            .mapValues { Set($0.map { $0.1 }) }
+        let placedAttributes = Set(wrapperSites.map { Site(file: $0.file, offset: $0.attribute.range.lowerBound) })
+        let snapshot = self
+        let sweeps = parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) }
         var memberUses: [MemberUse] = []
         var envCalls: [EnvironmentObjectCall] = []
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
-        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
-            .mapValues { Set($0.map { $0.1 }) }
-
-        let placedAttributes = Set(wrapperSites.map { Site(file: $0.file, offset: $0.attribute.range.lowerBound) })
-        for (f, file) in files.enumerated() {
-            let source = file.source
-            let inheritanceTokens = inheritanceTokenSet(file)
-            for s in 0..<source.sigCount {
-                let k = source.kind(s)
-                if k == .attribute {
-                    // A wrapper the scanner could not place (a local, an odd layout) would be left
-                    // behind by a migration: then no model may migrate.
-                    let start = source.start(s)
-                    if source.bytes[start + 1] == UInt8(ascii: "S") || source.bytes[start + 1] == UInt8(ascii: "O")
-                        || source.bytes[start + 1] == UInt8(ascii: "E"),
-                       ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
-                       !placedAttributes.contains(Site(file: f, offset: start)) {
-                        blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
-                    }
-                    continue
-                }
-                guard k == .identifier || k == .dollarIdentifier else { continue }
-                // `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
-                if k == .identifier, source.token(s).length == 4, source.isText(s, "init"), source.kind(s - 1) == .period,
-                   source.isText(s - 2, "="), source.kind(s + 1) == .leftParen {
-                    var use = wrapperInit(at: s, in: f)
-                    if use.siteIndex != nil {
-                        use.implicit = true
-                        inits.append(use)
-                    }
-                    continue
-                }
-                let site = Site(file: f, offset: source.start(s))
-                let range = source.start(s)..<source.end(s)
-                if k == .dollarIdentifier {
-                    guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
-                    let member = String(source.text(s).dropFirst())
-                    guard let owners = publishedOwners[member] else { continue }
-                    let receiver = receiverRange(before: s - 1, in: source)
-                    let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
-                    if let model, models[model] != nil {
-                        if !isInsideModel(model, s, f) { block(model, "its $\(member) publisher is used", site) }
-                    } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
-                        let what = "$\(member) is used on a value whose type obs-migrate cannot tell"
-                        blockAll(what, site) { owners.contains($0.name) }
-                    }
-                    memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
-                    continue
-                }
-                // Only a few names matter here: compare bytes before making a String.
-                let length = source.token(s).length
-                guard length == 16 || length == 17 || length == 11 || length == 14,
-                      source.bytes[Int(source.token(s).start)] == UInt8(ascii: "o")
-                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "e")
-                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "S")
-                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "O")
-                        || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "E")
-                else { continue }
-                switch source.text(s) {
-                case "objectWillChange":
-                    guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
-                    let receiver = receiverRange(before: s - 1, in: source)
-                    let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
-                    if let model, models[model] != nil {
-                        block(model, "its objectWillChange is used", site)
-                    } else if enclosingModel(of: s, in: f) == nil {
-                        blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
-                    }
-                    memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
-                case "environmentObject":
-                    guard source.kind(s - 1) == .period, source.kind(s + 1) == .leftParen else { continue }
-                    let close = Int(source.match[s + 1])
-                    guard close > s + 1 else { continue }
-                    let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
-                    envCalls.append(EnvironmentObjectCall(file: f, nameToken: s, open: s + 1, close: close, type: t))
-                case "StateObject", "ObservedObject", "EnvironmentObject":
-                    inits.append(wrapperInit(at: s, in: f))
-                case "ObservableObject":
-                    if !inheritanceTokens.contains(s) {
-                        constraints.append(ConstraintUse(site: site, range: range, declarationName: constrainedDeclaration(s, f)))
-                    }
-                default:
-                    continue
+        for sweep in sweeps {
+            for event in sweep.events {
+                switch event {
+                case let .one(name, blocker): block(name, blocker.reason, blocker.site)
+                case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
                 }
             }
-            // Code inside string interpolations: no receiver can be typed there.
-            for range in source.interpolations {
-                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
-                for k in 0..<inner.sigCount where inner.kind(k) == .period {
-                    let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
-                    if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {
-                        blockAll("\(inner.text(k + 1)) is used in a string interpolation", site) { owners.contains($0.name) }
-                    } else if inner.isIdentifier(k + 1, "objectWillChange") {
-                        blockAll("objectWillChange is used in a string interpolation", site)
-                    }
-                }
-            }
+            memberUses += sweep.memberUses
+            envCalls += sweep.envCalls
+            inits += sweep.inits
+            constraints += sweep.constraints
         }
 
         // `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
         let environmentModels = Set(wrapperSites.filter { $0.wrapper == .EnvironmentObject }.compactMap(\.type))
         for call in envCalls where call.type == nil {
-            blockAll("the type injected by .environmentObject at this site cannot be told", Site(file: call.file, offset: files[call.file].source.start(call.nameToken))) {
-                environmentModels.contains($0.name)
-            }
+            blockAll("the type injected by .environmentObject at this site cannot be told",
+                     Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
         }
 
         // Wrapper properties.
@@ -288,6 +210,14 @@ extension ProjectIndex {
             }
         }
 
+        if !global.isEmpty {
+            for name in models.keys {
+                for g in global where g.only?.contains(name) ?? true {
+                    if blockers[name, default: []].count >= Self.maxBlockersPerModel { break }
+                    blockers[name, default: []].append(g.blocker)
+                }
+            }
+        }
         for (name, list) in blockers { models[name]?.blockers = list }
         propagateAndSortBlockers()
         self.memberUses = memberUses
@@ -299,6 +229,120 @@ extension ProjectIndex {
         for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
         for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
         for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
+    }
+
+    /// What one file's tokens say about the models: blocker events and the sites rules need.
+    struct Sweep: Sendable {
+        enum Event: Sendable {
+            case one(String, Blocker)
+            case all(Blocker, Set<String>?)
+        }
+        var events: [Event] = []
+        var memberUses: [MemberUse] = []
+        var envCalls: [EnvironmentObjectCall] = []
+        var inits: [WrapperInit] = []
+        var constraints: [ConstraintUse] = []
+    }
+
+    func sweep(file f: Int, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
+        var out = Sweep()
+        func block(_ name: String, _ reason: String, _ site: Site?) { out.events.append(.one(name, Blocker(reason: reason, site: site))) }
+        func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) { out.events.append(.all(Blocker(reason: reason, site: site), only)) }
+        let file = files[f]
+        let source = file.source
+        let inheritanceTokens = inheritanceTokenSet(file)
+        for s in 0..<source.sigCount {
+            let k = source.kind(s)
+            if k == .attribute {
+                // A wrapper the scanner could not place (a local, an odd layout) would be left
+                // behind by a migration: then no model may migrate.
+                let start = source.start(s)
+                if source.bytes[start + 1] == UInt8(ascii: "S") || source.bytes[start + 1] == UInt8(ascii: "O")
+                    || source.bytes[start + 1] == UInt8(ascii: "E"),
+                   ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
+                   !placedAttributes.contains(Site(file: f, offset: start)) {
+                    blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
+                }
+                continue
+            }
+            guard k == .identifier || k == .dollarIdentifier else { continue }
+            // `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
+            if k == .identifier, source.token(s).length == 4, source.isText(s, "init"), source.kind(s - 1) == .period,
+               source.isText(s - 2, "="), source.kind(s + 1) == .leftParen {
+                var use = wrapperInit(at: s, in: f)
+                if use.siteIndex != nil {
+                    use.implicit = true
+                    out.inits.append(use)
+                }
+                continue
+            }
+            let site = Site(file: f, offset: source.start(s))
+            let range = source.start(s)..<source.end(s)
+            if k == .dollarIdentifier {
+                guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
+                let member = String(source.text(s).dropFirst())
+                guard let owners = publishedOwners[member] else { continue }
+                let receiver = receiverRange(before: s - 1, in: source)
+                let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+                if let model, models[model] != nil {
+                    if !isInsideModel(model, s, f) { block(model, "its $\(member) publisher is used", site) }
+                } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
+                    let what = "$\(member) is used on a value whose type obs-migrate cannot tell"
+                    blockAll(what, site, only: owners)
+                }
+                out.memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
+                continue
+            }
+            // Only a few names matter here: compare bytes before making a String.
+            let length = source.token(s).length
+            guard length == 16 || length == 17 || length == 11 || length == 14,
+                  source.bytes[Int(source.token(s).start)] == UInt8(ascii: "o")
+                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "e")
+                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "S")
+                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "O")
+                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "E")
+            else { continue }
+            switch source.text(s) {
+            case "objectWillChange":
+                guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
+                let receiver = receiverRange(before: s - 1, in: source)
+                let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+                if let model, models[model] != nil {
+                    block(model, "its objectWillChange is used", site)
+                } else if enclosingModel(of: s, in: f) == nil {
+                    blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
+                }
+                out.memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
+            case "environmentObject":
+                guard source.kind(s - 1) == .period, source.kind(s + 1) == .leftParen else { continue }
+                let close = Int(source.match[s + 1])
+                guard close > s + 1 else { continue }
+                let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
+                out.envCalls.append(EnvironmentObjectCall(file: f, nameToken: s, open: s + 1, close: close, type: t))
+            case "StateObject", "ObservedObject", "EnvironmentObject":
+                out.inits.append(wrapperInit(at: s, in: f))
+            case "ObservableObject":
+                if !inheritanceTokens.contains(s) {
+                    out.constraints.append(ConstraintUse(site: site, range: range, declarationName: constrainedDeclaration(s, f)))
+                }
+            default:
+                continue
+            }
+        }
+        // Code inside string interpolations: no receiver can be typed there.
+        for range in source.interpolations {
+            let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+            for k in 0..<inner.sigCount where inner.kind(k) == .period {
+                let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
+                if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {
+                    blockAll("\(inner.text(k + 1)) is used in a string interpolation", site, only: owners)
+                } else if inner.isIdentifier(k + 1, "objectWillChange") {
+                    blockAll("objectWillChange is used in a string interpolation", site)
+                }
+            }
+        }
+    
+        return out
     }
 
     /// Adds blockers decided outside the index (suppressed or deselected fixes, unreadable files).
