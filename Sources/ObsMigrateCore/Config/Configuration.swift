@@ -29,7 +29,7 @@ public struct Configuration: Sendable {
     public var minimumDeploymentTarget: [String: Int]?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
-    public static let observationMinimums: [String: Int] = ProjectIndex(files: []).minimumTargets
+    public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
 
     public static func load(path: String, shownPath: String) throws -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {

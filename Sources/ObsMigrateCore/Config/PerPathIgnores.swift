@@ -49,8 +49,7 @@ public struct PerPathIgnores: Sendable {
     public func apply(to file: inout ProjectFile, relativePath: String) {
         let codes = codes(forRelativePath: relativePath)
         guard !codes.isEmpty else { return }
-        if file.suppressions.file == [] { return }  // already `obs-migrate:disable` of everything
-        file.suppressions.file = (file.suppressions.file ?? []).union(codes)
+        file.suppressions.configured.formUnion(codes)
     }
 
     public func applied(to file: ProjectFile, absolutePath: String, root: String) -> ProjectFile {

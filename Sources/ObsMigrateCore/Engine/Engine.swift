@@ -66,7 +66,10 @@ public enum Engine {
                         let line = table!.location(of: finding.range.lowerBound).line
                         let suppressed = files[f].suppressions.suppresses(code: rule.metadata.code, name: rule.metadata.name, line: line)
                         if suppressed || !selection.isEnabled(rule.metadata) {
-                            let why = suppressed ? "a suppression comment keeps \(rule.metadata.code) here" : "\(rule.metadata.code) is not selected"
+                            let byComment = files[f].suppressions.suppressedByComment(code: rule.metadata.code, name: rule.metadata.name, line: line)
+                            let why = !suppressed ? "\(rule.metadata.code) is not selected"
+                                : byComment ? "a suppression comment keeps \(rule.metadata.code) here"
+                                : "per-path-ignores in the configuration keep \(rule.metadata.code) here"
                             out[model, default: []].append(Blocker(reason: why, site: Site(file: f, offset: finding.range.lowerBound)))
                         }
                     }

@@ -29,6 +29,8 @@ public struct Suppressions: Sendable {
     /// 1-based line → suppressed codes or names (empty set: all).
     var lines: [Int: Set<String>] = [:]
     var file: Set<String>? = nil
+    /// Codes ignored for this file by the configuration's `per-path-ignores`.
+    public var configured: Set<String> = []
 
     public init(_ source: SourceFile) {
         let marker = Array("obs-migrate:".utf8)
@@ -53,9 +55,14 @@ public struct Suppressions: Sendable {
         }
     }
 
-    public var isEmpty: Bool { lines.isEmpty && file == nil }
+    public var isEmpty: Bool { lines.isEmpty && file == nil && configured.isEmpty }
 
     public func suppresses(code: String, name: String, line: Int) -> Bool {
+        if configured.contains(code) || configured.contains(name) { return true }
+        return suppressedByComment(code: code, name: name, line: line)
+    }
+
+    public func suppressedByComment(code: String, name: String, line: Int) -> Bool {
         func matches(_ set: Set<String>) -> Bool { set.isEmpty || set.contains(code) || set.contains(name) }
         if let file, matches(file) { return true }
         if let set = lines[line], matches(set) { return true }

@@ -89,7 +89,9 @@ public struct ProjectIndex: Sendable {
     /// Deployment targets below what Observation needs, from Package.swift files.
     public var lowDeploymentTargets: [(platform: String, version: String, site: Site)] = []
     /// Extra decisions that a caller imposes (configuration, suppressions): type → reason.
-    public var minimumTargets: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
+    public var minimumTargets: [String: Int] = ProjectIndex.observationMinimums
+    /// The first OS versions with Observation.
+    public static let observationMinimums: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
 
     public init(files: [ProjectFile], minimumTargets: [String: Int]? = nil) {
         self.files = files

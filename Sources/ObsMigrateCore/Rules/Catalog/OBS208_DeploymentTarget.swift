@@ -23,8 +23,10 @@ public struct DeploymentTargetTooLow: Rule {
             let s = source.sigIndex(atOrAfter: target.site.offset)
             let end = s + 1 < source.sigCount ? source.end(s + 1) : target.site.offset + 1
             let minimum = context.index.minimumTargets[target.platform] ?? 0
+            let observation = ProjectIndex.observationMinimums[target.platform] ?? 0
+            let why = minimum > observation ? "the configured minimum-deployment-target" : "which Observation needs"
             return finding(context, target.site.offset..<end,
-                           "deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimum), which Observation needs: nothing is migrated",
+                           "deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimum), \(why): nothing is migrated",
                            fix: nil)
         }
     }
