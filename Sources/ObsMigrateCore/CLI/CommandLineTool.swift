@@ -25,10 +25,13 @@ public struct Console: Sendable {
 
     /// The process's real standard output and error.
     public static var standard: Console {
-        Console(out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-                stdoutIsTerminal: isatty(1) != 0, stderrIsTerminal: isatty(2) != 0,
-                environment: ProcessInfo.processInfo.environment)
+        // Standard output is buffered (thousands of findings, one write each, is slow); standard
+        // error flushes it first so the two keep their order on a shared terminal.
+        let out = StandardOutput.shared
+        return Console(out: { out.write($0 + "\n") },
+                       err: { out.flush(); FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                       stdoutIsTerminal: isatty(1) != 0, stderrIsTerminal: isatty(2) != 0,
+                       environment: ProcessInfo.processInfo.environment)
     }
 
     /// `obs-migrate: error: ...` on standard error.
@@ -36,6 +39,36 @@ public struct Console: Sendable {
     public func note(_ message: String) { err("obs-migrate: \(message)") }
 
     public var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" }
+}
+
+/// A buffered standard output, flushed when it grows past 64 KiB and before the process exits.
+public final class StandardOutput: @unchecked Sendable {
+    public static let shared = StandardOutput()
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+
+    func write(_ text: String) {
+        lock.lock()
+        buffer.append(contentsOf: text.utf8)
+        let full = buffer.count >= 1 << 16
+        lock.unlock()
+        if full { flush() }
+    }
+
+    public func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue } else { break } }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
 }
 
 public enum ExitCode {
