@@ -191,9 +191,13 @@ extension ProjectIndex {
             var candidates: [String?] = []
             var k = code.open + 1
             while k < s {
-                if source.isIdentifier(k, "let") || source.isIdentifier(k, "var") || source.isIdentifier(k, "guard") || source.isIdentifier(k, "if") {
+                let binds = source.isIdentifier(k, "let") || source.isIdentifier(k, "var")
+                // `if let x = ...`/`guard var x = ...` bind; `if model.isEmpty` does not.
+                let conditional = (source.isIdentifier(k, "guard") || source.isIdentifier(k, "if") || source.isIdentifier(k, "while"))
+                    && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
+                if binds || conditional {
                     var n = k + 1
-                    if source.isIdentifier(n, "let") || source.isIdentifier(n, "var") { n += 1 }
+                    if conditional { n += 1 }
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
                         if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
