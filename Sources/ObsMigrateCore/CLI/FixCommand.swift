@@ -44,7 +44,8 @@ enum FixCommand {
         var fixedCount = 0
         for round in 0...maxRounds {
             let analysis = Engine.analyze(files: files, reported: project.reported, selection: selection,
-                                          unusable: project.unusable, minimumTargets: minimumTargets)
+                                          unusable: project.unusable, minimumTargets: minimumTargets,
+                                          rewriting: Set(project.reported))
             let current = files
             let results = parallelMap(Array(project.reported.indices)) { k -> (Int, [UInt8]?, Int) in
                 let f = project.reported[k]
@@ -83,8 +84,11 @@ enum FixCommand {
         progress.update("reading Swift files")
         let (project, hadProblems) = options.load(console: progress.console)
         progress.update("fixing \(ProgressLine.count(project.files.count)) files")
-        let plan = try plan(project, selection: options.selection, minimumTargets: options.minimumTargets,
-                            perPathIgnores: options.perPathIgnores)
+        // With --write, files that cannot be written are set aside first (FileWriter.swift).
+        let (plan, unwritable) = try planWritable(project, writing: parsed.has("--write")) { project in
+            try FixCommand.plan(project, selection: options.selection, minimumTargets: options.minimumTargets,
+                                perPathIgnores: options.perPathIgnores)
+        }
         progress.finish()
         let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
@@ -116,11 +120,15 @@ enum FixCommand {
             return changed.isEmpty ? ExitCode.clean : ExitCode.findings
         }
 
-        var failed = false
+        for problem in unwritable { console.error("\(problem.path): \(problem.message)") }
+        var failed = !unwritable.isEmpty
         var written: [String] = []
-        for f in changed {
-            let path = project.absolutePaths[f]
-            if let failure = FileWriter.write(plan.fixed[f]!, to: path, expectedOriginal: plan.original[f]!, root: project.root) {
+        // All files or none: a migration written to some files only would not compile.
+        let failures = FileWriter.writeAll(changed.map {
+            FileWriter.PendingWrite(path: project.absolutePaths[$0], bytes: plan.fixed[$0]!, expectedOriginal: plan.original[$0]!)
+        }, root: project.root)
+        for (k, f) in changed.enumerated() {
+            if let failure = failures[k] {
                 console.error("\(project.files[f].path): \(failure.message)")
                 failed = true
             } else {

@@ -43,11 +43,21 @@ public enum Engine {
 
     /// Builds the index, settles the decisions that suppressions, deselected rules and unusable
     /// files impose, and runs the rules on the reported files.
+    /// `rewriting`: when only some files will be rewritten (`fix` on some paths), a model
+    /// migrates only if every file its migration edits is among them.
     public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
                                unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                               minimumTargets: [String: Int]? = nil) -> Analysis {
+                               minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> Analysis {
         var index = ProjectIndex(files: files, minimumTargets: minimumTargets)
         index.addBlockers(blockersFromUnusable(unusable, index: index))
+        if let rewriting, rewriting.count < files.count {
+            var outside: [String: [Blocker]] = [:]
+            for (name, touched) in index.filesTouchedByMigration() {
+                guard let other = touched.filter({ !rewriting.contains($0) }).min() else { continue }
+                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which this run does not rewrite (include that path, or fix the whole project)", site: nil)]
+            }
+            index.addBlockers(outside)
+        }
         let fixRules = RuleRegistry.all.filter { $0.metadata.fix != .never }
         let deselected = fixRules.contains { !selection.isEnabled($0.metadata) }
         let candidates = deselected ? Array(files.indices) : files.indices.filter { !files[$0].suppressions.isEmpty }

@@ -8,10 +8,16 @@ public enum Fixer {
     }
 
     public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> Outcome {
-        // Stable order: by start, then insertions before replacements at the same start.
-        let ordered = Array(Set(edits)).enumerated().sorted { a, b in
-            (a.element.range.lowerBound, a.element.range.upperBound, a.offset)
-                < (b.element.range.lowerBound, b.element.range.upperBound, b.offset)
+        // Duplicates go (keeping the first), then a stable order: by start; at one start,
+        // whole inserted lines before text inserted within the line, then by end, then as given.
+        var seen = Set<Edit>()
+        let unique = edits.filter { seen.insert($0).inserted }
+        func isLine(_ e: Edit) -> Int {
+            e.range.isEmpty && (e.replacement.hasSuffix("\n") || e.replacement.hasSuffix("\r")) ? 0 : 1
+        }
+        let ordered = unique.enumerated().sorted { a, b in
+            (a.element.range.lowerBound, isLine(a.element), a.element.range.upperBound, a.offset)
+                < (b.element.range.lowerBound, isLine(b.element), b.element.range.upperBound, b.offset)
         }.map(\.element)
         var taken: [Edit] = []
         var deferred = 0

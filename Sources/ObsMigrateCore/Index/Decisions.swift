@@ -345,6 +345,19 @@ extension ProjectIndex {
         return out
     }
 
+    /// The files a model's migration edits: its declarations and conforming extensions, and
+    /// every wrapper, wrapper initialisation and injection site of its type.
+    public func filesTouchedByMigration() -> [String: Set<Int>] {
+        var result: [String: Set<Int>] = [:]
+        for (name, model) in models {
+            result[name] = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
+        }
+        for site in wrapperSites { if let t = site.type, models[t] != nil { result[t]!.insert(site.file) } }
+        for use in wrapperInits { if let t = use.type, models[t] != nil { result[t]!.insert(use.file) } }
+        for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
+        return result
+    }
+
     /// Adds blockers decided outside the index (suppressed or deselected fixes, unreadable files).
     public mutating func addBlockers(_ extra: [String: [Blocker]]) {
         for (name, list) in extra where models[name] != nil { models[name]!.blockers += list }

@@ -62,9 +62,9 @@ public struct ObservableObjectConformance: Rule {
                 var fix: [Edit]? = nil
                 if migrates {
                     let anchor = decl.modifiers.first?.token ?? decl.keywordToken
-                    var edits = [Edit.insert("@Observable ", at: source.start(anchor))]
+                    var edits = ImportObservation.edits(for: context)
+                    edits.append(.insert("@Observable ", at: source.start(anchor)))
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
-                    edits += ImportObservation.edits(for: context)
                     fix = edits
                 }
                 findings.append(finding(context, range, message, fix: fix, model: name))
