@@ -332,7 +332,7 @@ extension ProjectIndex {
         // Code inside string interpolations: no receiver can be typed there.
         for range in source.interpolations {
             let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
-            for k in 0..<inner.sigCount where inner.kind(k) == .period {
+            for k in 0..<inner.sigCount where inner.kind(k) == .period && k + 1 < inner.sigCount {
                 let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
                 if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {
                     blockAll("\(inner.text(k + 1)) is used in a string interpolation", site, only: owners)
