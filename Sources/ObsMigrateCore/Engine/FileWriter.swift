@@ -1,51 +1,279 @@
 import Foundation
 
-/// Writes a file so that it is never half-written: a temporary file in the same directory,
-/// the original permissions, then an atomic rename. The original is left untouched on failure,
-/// and a file that changed on disk since it was read is skipped.
+/// Writes files so that none is ever half-written: the new content goes to a temporary file in
+/// the same folder (flushed to disk, with the original's permission bits and, where allowed, its
+/// owner), which then replaces the original with one atomic `rename`. When anything fails the
+/// temporary file is removed and the original is left untouched. A file that changed on disk
+/// since it was read is skipped, as is one marked read-only, one with several hard links (the
+/// rename would split them), and one that is not inside the project root. `writeAll` does this
+/// for a whole migration at once: all files or none.
 public enum FileWriter {
     public enum Failure: Error, Equatable, Sendable {
         case changedOnDisk
         case notWritable(String)
         case outsideRoot
         case failed(String)
+        /// Another file of the same change failed first, so this one was not written either.
+        case notAttempted
 
         public var message: String {
             switch self {
             case .changedOnDisk: "file changed on disk since it was read; not written"
-            case .notWritable(let why): "cannot write file: \(why)"
+            case .notWritable(let why): "cannot write file: \(why); not written"
             case .outsideRoot: "file is outside the project root (reached through a symbolic link); not written"
             case .failed(let why): "write failed: \(why); original left unchanged"
+            case .notAttempted: "not written: another file could not be written, so no file was changed"
             }
         }
     }
 
+    /// The steps of a write, for tests that inject a fault at one of them.
+    enum Step: Sendable {
+        case createTemporary, write, sync, close, rename
+    }
+
+    /// Test hooks. `fault` returns an errno to make a step fail as if the system call had;
+    /// `beforeRename` runs just before the final check and rename (to change the file under the
+    /// writer's feet). Only tests set them, before running a command, and reset them after.
+    struct Hooks: @unchecked Sendable {
+        var fault: ((Step, String) -> Int32?)? = nil
+        var beforeRename: ((String) -> Void)? = nil
+    }
+    nonisolated(unsafe) static var hooks = Hooks()
+
+    /// Writes one file. Nil when written.
     public static func write(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8], root: String) -> Failure? {
-        let fm = FileManager.default
-        // Write through a symlink to its target, but only inside the project.
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-        if !(target.hasPrefix(realRoot + "/")) { return .outsideRoot }
-        guard let current = fm.contents(atPath: target) else { return .notWritable("cannot read it back") }
-        if [UInt8](current) != expectedOriginal { return .changedOnDisk }
-        guard fm.isWritableFile(atPath: target) else { return .notWritable("permission denied") }
-        let attributes = try? fm.attributesOfItem(atPath: target)
-        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.int16Value ?? 0o644
+        switch prepare(PendingWrite(path: path, bytes: bytes, expectedOriginal: expectedOriginal), root: root) {
+        case .success(let prepared): return commit(prepared)
+        case .failure(let failure): return failure
+        }
+    }
+
+    /// One file to replace: its path, new content, and the content it was read with.
+    public struct PendingWrite: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var expectedOriginal: [UInt8]
+
+        public init(path: String, bytes: [UInt8], expectedOriginal: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+            self.expectedOriginal = expectedOriginal
+        }
+    }
+
+    /// Writes several files as one change, since a migration applied to some files and not to
+    /// others would not compile: every new content is first written completely to its temporary
+    /// file; only when all are ready are they renamed over the originals. When any cannot be
+    /// prepared (disk full, changed on disk, permission denied...), none is written. Returns the
+    /// failures by index into `writes`.
+    public static func writeAll(_ writes: [PendingWrite], root: String) -> [Int: Failure] {
+        var prepared: [Prepared] = []
+        var failures: [Int: Failure] = [:]
+        for (k, pending) in writes.enumerated() {
+            switch prepare(pending, root: root) {
+            case .success(let p): prepared.append(p)
+            case .failure(let failure): failures[k] = failure
+            }
+            if !failures.isEmpty { break }
+        }
+        if !failures.isEmpty {
+            for p in prepared { unlink(p.temp) }
+            for k in writes.indices where failures[k] == nil { failures[k] = .notAttempted }
+            return failures
+        }
+        // Last check, for all files before any is replaced: nobody changed them meanwhile.
+        for (k, p) in prepared.enumerated() where !isUnchanged(p) { failures[k] = .changedOnDisk }
+        if !failures.isEmpty {
+            for p in prepared { unlink(p.temp) }
+            for k in writes.indices where failures[k] == nil { failures[k] = .notAttempted }
+            return failures
+        }
+        for (k, p) in prepared.enumerated() {
+            if let failure = rename(p) { failures[k] = failure }
+        }
+        return failures
+    }
+
+    /// Why `path` could not be replaced now, or nil. Checks only; writes nothing.
+    public static func checkWritable(_ path: String, root: String) -> Failure? {
+        switch locate(path, root: root) {
+        case .success(let (target, status)): return checkPermissions(target, status)
+        case .failure(let failure): return failure
+        }
+    }
+
+    /// A temporary file holding the complete new content, ready to be renamed over `target`.
+    struct Prepared {
+        var target: String
+        var temp: String
+        var before: FileStatus
+    }
+
+    /// The real path of a regular file inside the root, and its status.
+    static func locate(_ path: String, root: String) -> Result<(String, FileStatus), Failure> {
+        // Write through a symbolic link to its target, but only inside the project.
+        guard let target = FileSystem.realPath(path) else {
+            return .failure(.notWritable(FileStatus.of(path, followingLinks: false).isSuccess ? "broken symbolic link" : "the file no longer exists"))
+        }
+        let realRoot = FileSystem.realPath(root) ?? root
+        if realRoot != "/", !target.hasPrefix(realRoot + "/") { return .failure(.outsideRoot) }
+        switch FileStatus.of(target) {
+        case .success(let status):
+            guard status.kind == .regular else { return .failure(.notWritable("it is \(status.kind.description), not a regular file")) }
+            return .success((target, status))
+        case .failure(let error):
+            return .failure(.notWritable(error.message))
+        }
+    }
+
+    /// Permission to replace the file: to write it, and to create and rename files in its folder.
+    /// Root may write anything, so a file with no write permission bits at all is taken as the
+    /// user's "read-only", as editors do.
+    static func checkPermissions(_ target: String, _ status: FileStatus) -> Failure? {
+        func denied(_ code: Int32) -> String { code == EACCES ? "permission denied" : SystemError(code: code).message }
+        if faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 { return .notWritable(denied(errno)) }
+        if geteuid() == 0, status.mode & 0o222 == 0 {
+            return .notWritable("the file is read-only (mode \(String(status.mode & 0o7777, radix: 8)))")
+        }
         let directory = (target as NSString).deletingLastPathComponent
-        let temp = directory + "/.\((target as NSString).lastPathComponent).obs-migrate-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard fm.createFile(atPath: temp, contents: Data(bytes), attributes: [.posixPermissions: NSNumber(value: permissions)]) else {
-            return .notWritable("cannot create a temporary file in \(directory)")
+        if faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) != 0 {
+            return .notWritable("cannot create files in its folder (\(denied(errno)))")
         }
-        // Verify the temporary file fully landed (a full disk can truncate it).
-        guard let written = fm.contents(atPath: temp), written.count == bytes.count else {
-            try? fm.removeItem(atPath: temp)
-            return .failed("the temporary file could not be written completely")
-        }
-        if rename(temp, target) != 0 {
-            let why = String(cString: strerror(errno))
-            try? fm.removeItem(atPath: temp)
-            return .failed(why)
+        if status.links > 1 {
+            return .notWritable("it has \(status.links) hard links, which replacing it would separate")
         }
         return nil
+    }
+
+    /// Checks the file and writes its new content to a complete, flushed temporary file.
+    static func prepare(_ pending: PendingWrite, root: String) -> Result<Prepared, Failure> {
+        let target: String
+        let before: FileStatus
+        switch locate(pending.path, root: root) {
+        case .success(let (t, s)): (target, before) = (t, s)
+        case .failure(let failure): return .failure(failure)
+        }
+        // What is on disk now must be what was read.
+        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.count, 1 << 30)) {
+        case .success(let current):
+            guard current == pending.expectedOriginal else { return .failure(.changedOnDisk) }
+        case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
+            return .failure(.notWritable("permission denied"))
+        case .failure(.tooLarge), .failure(.notRegular):
+            return .failure(.changedOnDisk)
+        case .failure(.system(let error)):
+            return .failure(.notWritable("cannot read it back (\(error.message))"))
+        case .failure:
+            return .failure(.notWritable("cannot read it back"))
+        }
+        if let failure = checkPermissions(target, before) { return .failure(failure) }
+
+        // The temporary file: new, private until complete, in the same folder (same file system).
+        let directory = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        var temp = ""
+        var fd: Int32 = -1
+        for _ in 0..<16 {
+            temp = directory + "/.\(name).obs-migrate-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            if let injected = hooks.fault?(.createTemporary, target) { errno = injected; fd = -1; break }
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else {
+            let why = errno == EACCES ? "permission denied" : SystemError.current.message
+            return .failure(.notWritable("cannot create a temporary file in \(directory) (\(why))"))
+        }
+        var isOpen = true
+        func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
+            if isOpen { close(fd) }
+            unlink(temp)
+            return .failure(.failed(what + SystemError(code: code).message))
+        }
+
+        // Content, then the original's permission bits and owner, then flush.
+        var offset = 0
+        let writeError: Int32? = pending.bytes.withUnsafeBytes { buffer -> Int32? in
+            while offset < buffer.count {
+                if let injected = hooks.fault?(.write, target) { return injected }
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let code = writeError { return abandon(code) }
+        if before.owner != geteuid() || before.group != getegid() {
+            // Keep the owner and group where allowed (root can; others may keep only their own groups).
+            _ = fchown(fd, before.owner, before.group)
+        }
+        // After chown, which may clear the set-user-ID bits.
+        if fchmod(fd, before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
+        if let code = hooks.fault?(.sync, target) { return abandon(code) }
+        if fsync(fd) != 0 { return abandon(errno) }
+        isOpen = false
+        if let code = hooks.fault?(.close, target) { close(fd); unlink(temp); return .failure(.failed(SystemError(code: code).message)) }
+        if close(fd) != 0 { let code = errno; unlink(temp); return .failure(.failed(SystemError(code: code).message)) }
+        return .success(Prepared(target: target, temp: temp, before: before))
+    }
+
+    /// Whether the original is still the version that was read.
+    static func isUnchanged(_ p: Prepared) -> Bool {
+        hooks.beforeRename?(p.target)
+        guard case .success(let now) = FileStatus.of(p.target) else { return false }
+        return now.isSameVersion(as: p.before)
+    }
+
+    /// Renames the temporary file over the original, unless the original changed meanwhile.
+    static func commit(_ p: Prepared) -> Failure? {
+        guard isUnchanged(p) else {
+            unlink(p.temp)
+            return .changedOnDisk
+        }
+        return rename(p)
+    }
+
+    static func rename(_ p: Prepared) -> Failure? {
+        if let code = hooks.fault?(.rename, p.target) { unlink(p.temp); return .failed(SystemError(code: code).message) }
+        if Foundation.rename(p.temp, p.target) != 0 {
+            let code = errno
+            unlink(p.temp)
+            return code == EACCES || code == EPERM ? .notWritable(SystemError(code: code).message) : .failed(SystemError(code: code).message)
+        }
+        // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
+        let directory = (p.target as NSString).deletingLastPathComponent
+        let dirFD = Foundation.open(directory, O_RDONLY | O_CLOEXEC)
+        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+        return nil
+    }
+}
+
+extension FixCommand {
+    /// For `fix --write`: plans, then sets aside the files the plan would change but that cannot
+    /// be written (read-only, outside the project root, in a read-only folder...) as if they could
+    /// not be read, so that the types they use keep their old API everywhere and the project stays
+    /// consistent, and plans again. Returns the plan and the files set aside, with why.
+    static func planWritable(_ project: LoadedProject, writing: Bool,
+                             _ makePlan: (LoadedProject) throws -> Plan) throws -> (Plan, [FileProblem]) {
+        var project = project
+        var setAside: [FileProblem] = []
+        while true {
+            let plan = try makePlan(project)
+            guard writing else { return (plan, setAside) }
+            var blocked: [Int] = []
+            for f in plan.fixed.keys.sorted() {
+                if let failure = FileWriter.checkWritable(project.absolutePaths[f], root: project.root) {
+                    let file = project.files[f]
+                    setAside.append(FileProblem(path: file.path, message: failure.message))
+                    project.unusable.append((file.path, file.source.bytes, failure.message))
+                    blocked.append(f)
+                }
+            }
+            if blocked.isEmpty { return (plan, setAside) }
+            project.reported.removeAll { blocked.contains($0) }
+        }
     }
 }

@@ -51,43 +51,59 @@ public enum ProjectLoader {
         var problems: [FileProblem] = []
         var requested: [String] = []  // absolute, standardized
         var requestedFiles = Set<String>()
-        var missing = false
         for path in options.paths {
             let absolute = absolutePath(path, cwd: cwd)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) {
-                requested.append(absolute)
-                if !isDirectory.boolValue { requestedFiles.insert(absolute) }
-            } else if options.overrides[absolute] == nil {
-                problems.append(FileProblem(path: path, message: "no such file or directory"))
-                missing = true
-            } else {
+            if options.overrides[absolute] != nil {
                 requested.append(absolute)
                 requestedFiles.insert(absolute)
+                continue
+            }
+            switch FileStatus.of(absolute) {
+            case .success(let status):
+                requested.append(absolute)
+                if status.kind != .directory { requestedFiles.insert(absolute) }
+            case .failure(let error):
+                if FileStatus.of(absolute, followingLinks: false).isSuccess {
+                    // The link itself exists: say why its target cannot be reached.
+                    requested.append(absolute)
+                    requestedFiles.insert(absolute)
+                } else {
+                    problems.append(FileProblem(path: path, message: error.code == ENOENT ? "no such file or directory" : error.message))
+                }
             }
         }
-        _ = missing
         let root = options.projectRoot.map { absolutePath($0, cwd: cwd) }
             ?? gitRoot(above: requested.first ?? cwd) ?? cwd
 
-        // Every Swift file under the root, plus requested files outside it.
-        var all = Set(walk(root, excludes: options.excludes, root: root))
+        // Every Swift file under the root, plus requested files and folders outside it.
+        var unlisted: [(path: String, reason: String)] = []
+        let walked = walk(root, excludes: options.excludes, root: root)
+        var all = Set(walked.files)
+        unlisted += walked.unlisted
         for path in requested {
             if requestedFiles.contains(path) {
                 if path.hasSuffix(".swift") || options.overrides[path] != nil { all.insert(path) }
                 else { problems.append(FileProblem(path: displayPath(path, cwd: cwd), message: "not a Swift file")) }
             } else if !path.hasPrefix(root + "/") && path != root {
-                all.formUnion(walk(path, excludes: options.excludes, root: path))
+                let outside = walk(path, excludes: options.excludes, root: path)
+                all.formUnion(outside.files)
+                unlisted += outside.unlisted
             }
         }
         for path in options.overrides.keys { all.insert(path) }
-        let paths = all.sorted()
+        func isRequested(_ path: String) -> Bool {
+            requestedFiles.contains(path) || requested.contains { path.hasPrefix($0 + "/") || $0 == path || $0 == "/" }
+        }
+
+        // One file reached by several paths (a symbolic link to a file or folder of the project)
+        // is read once, under its most direct path.
+        let (paths, aliases) = deduplicate(all.sorted(), root: root, overrides: options.overrides)
 
         // Read and scan in parallel.
         let overrides = options.overrides
         let maxBytes = options.maxFileBytes
         let results = parallelMap(Array(paths.indices)) { i in
-            readFile(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes)
+            read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes)
         }
         var files: [ProjectFile] = []
         var absolute: [String] = []
@@ -95,116 +111,199 @@ public enum ProjectLoader {
         var reported: [Int] = []
         for (i, result) in results.enumerated() {
             let path = paths[i]
-            let isRequested = requestedFiles.contains(path) || requested.contains { path.hasPrefix($0 + "/") || $0 == path }
+            let wanted = isRequested(path) || (aliases[path] ?? []).contains(where: isRequested)
             switch result {
-            case .success(let file):
+            case .file(let file):
                 if !file.source.isUnderstood {
                     let error = file.source.errors[0]
                     let (line, column) = LineTable(file.source.bytes).location(of: error.offset)
                     let reason = "\(error.message) at \(line):\(column); file not understood, left unchanged"
                     unusable.append((file.path, file.source.bytes, reason))
-                    if isRequested { problems.append(FileProblem(path: file.path, message: reason)) }
+                    if wanted { problems.append(FileProblem(path: file.path, message: reason)) }
                 }
-                if isRequested { reported.append(files.count) }
+                if wanted { reported.append(files.count) }
                 files.append(file)
                 absolute.append(path)
-            case .failure(let problem):
-                unusable.append((problem.path, nil, problem.message))
-                if isRequested { problems.append(problem) }
+            case .problem(let problem, let hides):
+                switch hides {
+                case .nothing: break
+                case .anything: unusable.append((problem.path, nil, problem.message))
+                case .namesIn(let bytes): unusable.append((problem.path, bytes, problem.message))
+                }
+                if wanted { problems.append(problem) }
             }
         }
-        if !requested.isEmpty, reported.isEmpty, problems.isEmpty {
-            // Nothing to do is not an error: the caller prints a note.
+        for (path, reason) in unlisted {
+            let shown = displayPath(path, cwd: cwd)
+            // Swift files may hide in a folder that cannot be listed: any model may be used there.
+            unusable.append((shown, nil, reason))
+            if isRequested(path) { problems.append(FileProblem(path: shown, message: reason)) }
         }
         return LoadedProject(root: root, files: files, absolutePaths: absolute, reported: reported,
                              problems: problems, unusable: unusable)
     }
 
-    static func readFile(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int) -> Result<ProjectFile, FileProblem> {
+    /// Keeps one path per file on disk: the one with no symbolic link below the root, else the
+    /// first. Returns the kept paths and, for each, the other paths that reach the same file.
+    static func deduplicate(_ paths: [String], root: String, overrides: [String: [UInt8]]) -> ([String], [String: [String]]) {
+        let realRoot = FileSystem.realPath(root) ?? root
+        var groups: [String: [String]] = [:]
+        var order: [String] = []
+        for path in paths {
+            let key = overrides[path] != nil ? path : (FileSystem.realPath(path) ?? path)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(path)
+        }
+        var kept: [String] = []
+        var aliases: [String: [String]] = [:]
+        for key in order {
+            let group = groups[key]!
+            guard group.count > 1 else { kept.append(group[0]); continue }
+            let direct = group.first { path in
+                path.hasPrefix(root + "/") && realRoot + path.dropFirst(root.count) == key
+            } ?? group[0]
+            kept.append(direct)
+            aliases[direct] = group.filter { $0 != direct }
+        }
+        return (kept.sorted(), aliases)
+    }
+
+    /// What an unusable file may hide: whether it blocks the models it names, every model, or none.
+    enum Hidden {
+        /// Not source at all (a FIFO, a socket, a broken link).
+        case nothing
+        /// Could not be read: anything may be in it.
+        case anything
+        /// Read but not usable: it blocks the models whose names appear in these bytes.
+        case namesIn([UInt8])
+    }
+
+    enum ReadResult {
+        case file(ProjectFile)
+        case problem(FileProblem, hides: Hidden)
+    }
+
+    /// Reads one file. Its type is checked before it is opened (opening a FIFO for reading would
+    /// block), and it is opened non-blocking in case it was swapped for one in between.
+    static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int) -> ReadResult {
+        func problem(_ message: String, _ hides: Hidden) -> ReadResult {
+            .problem(FileProblem(path: shown, message: message), hides: hides)
+        }
         let bytes: [UInt8]
         if let override {
             bytes = override
         } else {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                let exists = FileManager.default.fileExists(atPath: path)
-                return .failure(FileProblem(path: shown, message: exists ? "cannot read file (permission denied)" : "no such file"))
-            }
-            defer { try? handle.close() }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-                return .failure(FileProblem(path: shown, message: "not a regular file"))
-            }
-            if let size = attributes?[.size] as? Int, size > maxBytes {
-                return .failure(FileProblem(path: shown, message: "file too large (\(size) bytes; the limit is \(maxBytes))"))
-            }
-            do {
-                bytes = [UInt8](try handle.readToEnd() ?? Data())
-            } catch {
-                return .failure(FileProblem(path: shown, message: "cannot read file: \(error.localizedDescription)"))
+            switch FileSystem.readRegularFile(path, maxBytes: maxBytes) {
+            case .success(let read):
+                bytes = read
+            case .failure(let failure):
+                switch failure {
+                case .notRegular(let kind):
+                    return problem("\(kind.description), not a regular file; skipped", .nothing)
+                case .brokenLink:
+                    return problem("broken symbolic link (its target does not exist); skipped", .nothing)
+                case .linkLoop:
+                    return problem("symbolic link loop; skipped", .nothing)
+                case .tooLarge(let size):
+                    return problem("file too large (\(size) bytes; the limit is \(maxBytes)); skipped", .anything)
+                case .system(let error):
+                    return problem(error.code == EACCES || error.code == EPERM
+                                   ? "cannot read file (permission denied)" : "cannot read file: \(error.message)", .anything)
+                }
             }
         }
-        if bytes.contains(0) {
-            return .failure(FileProblem(path: shown, message: "binary file (contains NUL bytes), skipped"))
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            let text = String(data: Data(bytes), encoding: .utf16) ?? ""
+            return problem("UTF-16 encoded; only UTF-8 is supported, skipped", .namesIn(Array(text.utf8)))
+        }
+        if let nul = FileSystem.firstNUL(bytes) {
+            let (line, column) = LineTable(bytes).location(of: nul)
+            return problem("binary file (NUL byte at \(line):\(column)), skipped", .namesIn(bytes))
         }
         if let bad = invalidUTF8Offset(bytes) {
-            return .failure(FileProblem(path: shown, message: "not valid UTF-8 (byte \(bad)), skipped"))
+            let (line, column) = LineTable(bytes).location(of: bad)
+            return problem("not valid UTF-8 (byte \(bad), at \(line):\(column)), skipped", .namesIn(bytes))
         }
-        return .success(ProjectFile(path: shown, bytes: bytes))
+        return .file(ProjectFile(path: shown, bytes: bytes))
+    }
+
+    /// The former interface of `read`: the file, or why it cannot be used.
+    static func readFile(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int) -> Result<ProjectFile, FileProblem> {
+        switch read(path, shown: shown, override: override, maxBytes: maxBytes) {
+        case .file(let file): .success(file)
+        case .problem(let problem, _): .failure(problem)
+        }
     }
 
     /// Offset of the first byte that breaks UTF-8, or nil.
     static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let c = bytes[i]
-            if c < 0x80 { i += 1; continue }
-            let length: Int
-            if c >= 0xC2 && c <= 0xDF { length = 2 }
-            else if c >= 0xE0 && c <= 0xEF { length = 3 }
-            else if c >= 0xF0 && c <= 0xF4 { length = 4 }
-            else { return i }
-            if i + length > n { return i }
-            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
-            // Overlong and surrogate forms.
-            if c == 0xE0 && bytes[i + 1] < 0xA0 { return i }
-            if c == 0xED && bytes[i + 1] > 0x9F { return i }
-            if c == 0xF0 && bytes[i + 1] < 0x90 { return i }
-            if c == 0xF4 && bytes[i + 1] > 0x8F { return i }
-            i += length
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let n = buffer.count
+            var i = 0
+            while i < n {
+                // ASCII runs eight bytes at a time.
+                if i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+                let c = base[i]
+                if c < 0x80 { i += 1; continue }
+                let length: Int
+                if c >= 0xC2 && c <= 0xDF { length = 2 }
+                else if c >= 0xE0 && c <= 0xEF { length = 3 }
+                else if c >= 0xF0 && c <= 0xF4 { length = 4 }
+                else { return i }
+                if i + length > n { return i }
+                for k in 1..<length where base[i + k] & 0xC0 != 0x80 { return i }
+                // Overlong and surrogate forms.
+                if c == 0xE0 && base[i + 1] < 0xA0 { return i }
+                if c == 0xED && base[i + 1] > 0x9F { return i }
+                if c == 0xF0 && base[i + 1] < 0x90 { return i }
+                if c == 0xF4 && base[i + 1] > 0x8F { return i }
+                i += length
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Swift files under `directory`, skipping build and dependency folders and excludes.
-    /// Symlinked directories are followed once; a link back into a visited directory is a loop.
-    static func walk(_ directory: String, excludes: [String], root: String) -> [String] {
+    /// Swift files under `directory` (also `.swift` entries that are not regular files, so that
+    /// reading them reports why), skipping build and dependency folders and excludes, and the
+    /// folders that could not be listed. A symbolic link to a folder is followed once: a folder
+    /// is entered only the first time its real path is seen, so link loops end.
+    static func walk(_ directory: String, excludes: [String], root: String) -> (files: [String], unlisted: [(path: String, reason: String)]) {
         var result: [String] = []
+        var unlisted: [(String, String)] = []
         var visited = Set<String>()
         var stack = [directory]
         let fm = FileManager.default
         while let dir = stack.popLast() {
-            let real = (try? fm.destinationOfSymbolicLink(atPath: dir)).map {
-                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: dir).deletingLastPathComponent()).standardizedFileURL.path
-            } ?? URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard let real = FileSystem.realPath(dir) else { continue }
             guard visited.insert(real).inserted else { continue }
-            guard let entries = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+            let entries: [String]
+            do {
+                entries = try fm.contentsOfDirectory(atPath: dir)
+            } catch {
+                if faccessat(AT_FDCWD, dir, R_OK | X_OK, AT_EACCESS) != 0 {
+                    let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+                    unlisted.append((dir, "cannot list folder (\(why)); the Swift files in it were not read"))
+                }
+                continue
+            }
             for name in entries.sorted() {
-                let path = dir + "/" + name
+                let path = dir == "/" ? "/" + name : dir + "/" + name
                 let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
                 if excludes.contains(where: { Glob.matches($0, relative) || Glob.matches($0, name) }) { continue }
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }  // dangling link
-                if isDirectory.boolValue {
+                switch FileStatus.of(path) {
+                case .success(let status) where status.kind == .directory:
                     if !skippedDirectories.contains(name) { stack.append(path) }
-                } else if name.hasSuffix(".swift") {
-                    result.append(path)
+                default:
+                    // Regular files, special files and broken links alike: `read` says what they are.
+                    if name.hasSuffix(".swift") { result.append(path) }
                 }
             }
         }
-        return result
+        return (result, unlisted)
     }
 
     public static func absolutePath(_ path: String, cwd: String) -> String {
@@ -232,6 +331,177 @@ public enum ProjectLoader {
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path || url.path == "/" { return nil }
             url = parent
+        }
+    }
+}
+
+/// A system call's failure: errno and its text.
+struct SystemError: Error, Equatable {
+    var code: Int32
+    var message: String { String(cString: strerror(code)) }
+    static var current: SystemError { SystemError(code: errno) }
+}
+
+/// What `stat` says about a path.
+struct FileStatus: Equatable {
+    enum Kind: Equatable, CustomStringConvertible {
+        case regular, directory, fifo, socket, characterDevice, blockDevice, symbolicLink, other
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .fifo
+            case S_IFSOCK: self = .socket
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFLNK: self = .symbolicLink
+            default: self = .other
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .regular: "regular file"
+            case .directory: "a folder"
+            case .fifo: "a named pipe (FIFO)"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .symbolicLink: "a symbolic link"
+            case .other: "a special file"
+            }
+        }
+    }
+
+    var kind: Kind
+    var mode: mode_t
+    var size: Int
+    var device: UInt64
+    var inode: UInt64
+    var links: UInt64
+    var owner: uid_t
+    var group: gid_t
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    init(_ st: stat) {
+        kind = Kind(mode: st.st_mode)
+        mode = st.st_mode
+        size = Int(st.st_size)
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        links = UInt64(st.st_nlink)
+        owner = st.st_uid
+        group = st.st_gid
+        #if canImport(Darwin)
+        modifiedSeconds = Int(st.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int(st.st_mtimespec.tv_nsec)
+        #else
+        modifiedSeconds = Int(st.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(st.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// `stat` (or `lstat`) of a path; never opens it.
+    static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
+        var st = stat()
+        let rc = followingLinks ? stat(path, &st) : lstat(path, &st)
+        return rc == 0 ? .success(FileStatus(st)) : .failure(.current)
+    }
+
+    static func of(descriptor fd: Int32) -> Result<FileStatus, SystemError> {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? .success(FileStatus(st)) : .failure(.current)
+    }
+
+    /// The same file with the same content as far as the file system tells.
+    func isSameVersion(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode && size == other.size
+            && modifiedSeconds == other.modifiedSeconds && modifiedNanoseconds == other.modifiedNanoseconds
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+}
+
+/// Small POSIX helpers shared by the loader and the writer.
+enum FileSystem {
+    enum ReadFailure: Error, Equatable {
+        case notRegular(FileStatus.Kind)
+        case brokenLink
+        case linkLoop
+        case tooLarge(Int)
+        case system(SystemError)
+    }
+
+    /// The path with every symbolic link resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads a regular file whole. Special files are refused from their `stat`, before any
+    /// `open`; the file is then opened with O_NONBLOCK and checked again through its descriptor.
+    static func readRegularFile(_ path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+        let status: FileStatus
+        switch FileStatus.of(path) {
+        case .success(let s):
+            status = s
+        case .failure(let error):
+            if error.code == ELOOP { return .failure(.linkLoop) }
+            if error.code == ENOENT, case .success(let link) = FileStatus.of(path, followingLinks: false),
+               link.kind == .symbolicLink {
+                return .failure(.brokenLink)
+            }
+            return .failure(.system(error))
+        }
+        guard status.kind == .regular else { return .failure(.notRegular(status.kind)) }
+        guard status.size <= maxBytes else { return .failure(.tooLarge(status.size)) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.system(.current)) }
+        defer { close(fd) }
+        switch FileStatus.of(descriptor: fd) {
+        case .success(let opened):
+            guard opened.kind == .regular else { return .failure(.notRegular(opened.kind)) }
+            guard opened.size <= maxBytes else { return .failure(.tooLarge(opened.size)) }
+            return readAll(fd, expectedSize: opened.size, maxBytes: maxBytes)
+        case .failure(let error):
+            return .failure(.system(error))
+        }
+    }
+
+    static func readAll(_ fd: Int32, expectedSize: Int, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                // The file grew while being read.
+                guard count <= maxBytes else { return .failure(.tooLarge(count)) }
+                bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(.current))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return .success(bytes)
+    }
+
+    /// Offset of the first NUL byte, or nil.
+    static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+            guard let hit = memchr(base, 0, buffer.count) else { return nil }
+            return UnsafeRawPointer(hit) - base
         }
     }
 }
