@@ -40,11 +40,29 @@ final class FixerTests: XCTestCase {
         let partial = runTool(["fix", "--write", "--project-root", ".", "M.swift"], cwd: dir.path)
         XCTAssertEqual(partial.code, 1)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("M.swift"), encoding: .utf8), model)
-        XCTAssertTrue(partial.out.contains("its migration also edits V.swift, which this run does not rewrite"), partial.out)
+        XCTAssertTrue(partial.out.contains("its migration also edits V.swift, which is not among the paths of this run"), partial.out)
 
         let whole = runTool(["fix", "--write", "--project-root", ".", "M.swift", "V.swift"], cwd: dir.path)
         XCTAssertEqual(whole.code, 0, whole.out + whole.err)
         XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("V.swift"), encoding: .utf8).contains("@State var m"))
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Excluded files are read to decide: a model whose view is excluded stays as it is.
+    func testExcludedFilesStillDecideButAreNeverRewritten() throws {
+        let dir = FixtureSupport.scratch("exclude-decides")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Gen"), withIntermediateDirectories: true)
+        let model = "import Foundation\nfinal class M: ObservableObject { @Published var x = 0 }\n"
+        let view = "import SwiftUI\nstruct V: View {\n    @StateObject var m = M()\n    var body: some View { Text(\"\") }\n}\n"
+        try model.write(to: dir.appendingPathComponent("M.swift"), atomically: true, encoding: .utf8)
+        try view.write(to: dir.appendingPathComponent("Gen/V.swift"), atomically: true, encoding: .utf8)
+        let run = runTool(["fix", "--write", "--exclude", "Gen", "--project-root", ".", "."], cwd: dir.path)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("M.swift"), encoding: .utf8), model)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("Gen/V.swift"), encoding: .utf8), view)
+        XCTAssertTrue(run.out.contains("its migration also edits Gen/V.swift"), run.out)
+        let check = runTool(["check", "--exclude", "Gen", "--project-root", ".", "."], cwd: dir.path).out
+        XCTAssertFalse(check.contains("Gen/V.swift:"), check)
+        XCTAssertTrue(check.contains("M keeps ObservableObject: its migration also edits Gen/V.swift"), "check says what fix would do:\n" + check)
         try? FileManager.default.removeItem(at: dir)
     }
 }

@@ -42,8 +42,10 @@ enum CheckCommand {
         progress.update("reading Swift files")
         let (project, hadProblems) = options.load(console: progress.console, overrides: overrides)
         progress.update("checking \(ProgressLine.count(project.files.count)) files")
+        // Decided as `fix` on the same paths would: what is called fixable here, fix rewrites.
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
-                                      unusable: project.unusable, minimumTargets: options.minimumTargets)
+                                      unusable: project.unusable, minimumTargets: options.minimumTargets,
+                                      rewriting: Set(project.reported))
         progress.finish()
         let diagnostics = Engine.diagnostics(analysis)
         if options.format != .text {

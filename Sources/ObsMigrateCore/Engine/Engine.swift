@@ -54,7 +54,7 @@ public enum Engine {
             var outside: [String: [Blocker]] = [:]
             for (name, touched) in index.filesTouchedByMigration() {
                 guard let other = touched.filter({ !rewriting.contains($0) }).min() else { continue }
-                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which this run does not rewrite (include that path, or fix the whole project)", site: nil)]
+                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which is not among the paths of this run (include it, or run on the whole project)", site: nil)]
             }
             index.addBlockers(outside)
         }

@@ -77,7 +77,9 @@ public enum ProjectLoader {
 
         // Every Swift file under the root, plus requested files and folders outside it.
         var unlisted: [(path: String, reason: String)] = []
-        let walked = walk(root, excludes: options.excludes, root: root)
+        // Excluded files are still read to decide (a model used only there must not migrate
+        // without them); they are never reported or rewritten.
+        let walked = walk(root, excludes: [], root: root)
         var all = Set(walked.files)
         unlisted += walked.unlisted
         for path in requested {
@@ -85,14 +87,27 @@ public enum ProjectLoader {
                 if path.hasSuffix(".swift") || options.overrides[path] != nil { all.insert(path) }
                 else { problems.append(FileProblem(path: displayPath(path, cwd: cwd), message: "not a Swift file")) }
             } else if !path.hasPrefix(root + "/") && path != root {
-                let outside = walk(path, excludes: options.excludes, root: path)
+                let outside = walk(path, excludes: [], root: path)
                 all.formUnion(outside.files)
                 unlisted += outside.unlisted
             }
         }
         for path in options.overrides.keys { all.insert(path) }
+        func isExcluded(_ path: String) -> Bool {
+            guard !options.excludes.isEmpty else { return false }
+            let base = requested.first { path.hasPrefix($0 + "/") && !$0.hasPrefix(root + "/") && $0 != root } ?? root
+            let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+            let parts = relative.split(separator: "/").map(String.init)
+            var prefix = ""
+            for part in parts {
+                prefix = prefix.isEmpty ? part : prefix + "/" + part
+                if options.excludes.contains(where: { Glob.matches($0, prefix) || Glob.matches($0, part) }) { return true }
+            }
+            return false
+        }
         func isRequested(_ path: String) -> Bool {
-            requestedFiles.contains(path) || requested.contains { path.hasPrefix($0 + "/") || $0 == path || $0 == "/" }
+            guard !isExcluded(path) else { return false }
+            return requestedFiles.contains(path) || requested.contains { path.hasPrefix($0 + "/") || $0 == path || $0 == "/" }
         }
 
         // One file reached by several paths (a symbolic link to a file or folder of the project)
