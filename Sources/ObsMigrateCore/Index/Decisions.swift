@@ -46,6 +46,8 @@ public struct ConstraintUse: Sendable {
     public var range: Range<Int>
     /// The generic function or type it constrains, when found.
     public var declarationName: String?
+    /// `extension ObservableObject { ... }`: members added to every ObservableObject.
+    public var isExtension = false
 }
 
 extension ProjectIndex {
@@ -160,7 +162,10 @@ extension ProjectIndex {
         for site in wrapperSites {
             let where_ = Site(file: site.file, offset: site.property.start)
             guard let t = site.type else {
-                if site.writtenType == nil {
+                if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
+                    // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
+                    for c in candidates { block(c, "the type \(written) of \(site.property.name ?? "a property") is ambiguous", where_) }
+                } else if site.writtenType == nil {
                     blockAll("the type of \(site.property.name ?? "a property") declared with @\(site.wrapper.rawValue) cannot be told (add a type annotation)", where_)
                 }
                 continue
@@ -176,6 +181,27 @@ extension ProjectIndex {
                 else { blockAll("\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell", site) }
             }
             _ = i
+        }
+
+        // `extension ObservableObject { func f() }` gives every model members a migration removes.
+        var sharedMembers: [String: Site] = [:]
+        for (f, file) in files.enumerated() {
+            for decl in file.decls.types where decl.kind == .extension && decl.simpleName == "ObservableObject" {
+                for p in decl.properties { if let n = p.name { sharedMembers[n] = Site(file: f, offset: decl.start) } }
+                for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
+            }
+        }
+        if !sharedMembers.isEmpty {
+            outer: for file in files {
+                let source = file.source
+                for s in 0..<source.sigCount where source.kind(s) == .identifier {
+                    if let site = sharedMembers[source.text(s)], Site(file: site.file, offset: source.start(s)) != site,
+                       !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
+                        blockAll("extension ObservableObject adds \(source.text(s)), which models lose when they migrate", site)
+                        break outer
+                    }
+                }
+            }
         }
 
         // Generic constraints: the types passed to the constrained declaration stay.
@@ -323,7 +349,10 @@ extension ProjectIndex {
                 out.inits.append(wrapperInit(at: s, in: f))
             case "ObservableObject":
                 if !inheritanceTokens.contains(s) {
-                    out.constraints.append(ConstraintUse(site: site, range: range, declarationName: constrainedDeclaration(s, f)))
+                    let isExtension = file.decls.types.contains { $0.kind == .extension && $0.nameTokens.contains(s) }
+                    out.constraints.append(ConstraintUse(site: site, range: range,
+                                                         declarationName: isExtension ? nil : constrainedDeclaration(s, f),
+                                                         isExtension: isExtension))
                 }
             default:
                 continue

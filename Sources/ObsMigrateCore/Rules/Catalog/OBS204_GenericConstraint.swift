@@ -20,6 +20,11 @@ public struct ObservableObjectGenericConstraint: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.sites(context.index.constraintUses, context.index.constraintUsesByFile).map { use in
+            if use.isExtension {
+                return finding(context, use.range,
+                               "extension ObservableObject adds members to every ObservableObject: models that use them keep ObservableObject; a person decides",
+                               fix: nil)
+            }
             let target = use.declarationName.map { " in \($0)" } ?? ""
             return finding(context, use.range,
                            "ObservableObject used as a constraint or existential type\(target): the types passed here keep ObservableObject; a person decides",
