@@ -132,10 +132,17 @@ public struct SourceFile: Sendable {
     }
 
     /// Byte offset of the start of the line containing `offset`.
+    /// (The first line starts after a UTF-8 byte order mark, so no edit lands before it.)
     public func lineStart(of offset: Int) -> Int {
+        let floor = byteOrderMarkLength
         var i = offset
-        while i > 0, bytes[i - 1] != 0x0A, bytes[i - 1] != 0x0D { i -= 1 }
-        return i
+        while i > floor, bytes[i - 1] != 0x0A, bytes[i - 1] != 0x0D { i -= 1 }
+        return max(i, min(floor, offset))
+    }
+
+    /// 3 when the file starts with a UTF-8 byte order mark, else 0.
+    public var byteOrderMarkLength: Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// Byte offset just past the line terminator of the line containing `offset` (or EOF).
