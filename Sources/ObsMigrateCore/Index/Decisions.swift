@@ -174,13 +174,12 @@ extension ProjectIndex {
                 block(t, "$\(site.property.name ?? "") is used outside body", use)
             }
         }
-        for (i, use) in inits.enumerated() {
+        for use in inits {
             if use.siteIndex == nil || use.target == nil {
                 let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
                 if let t = use.type { block(t, "\(use.wrapper.rawValue) is used by name", site) }
                 else { blockAll("\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell", site) }
             }
-            _ = i
         }
 
         // `extension ObservableObject { func f() }` gives every model members a migration removes.

@@ -358,9 +358,8 @@ public struct ProjectIndex: Sendable {
                     version = s.text(i + 3).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 }
                 guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
-                let minor = version.split(separator: ".").dropFirst().first.flatMap { Int($0) } ?? 0
-                // macOS 10.15 is below 14: compare majors, treating 10.x as 10.
-                if major < minimum || (platform == "macOS" && major == 10 && minor >= 0 && minimum > 10) {
+                // Majors decide: macOS 10.15 is 10, below 14.
+                if major < minimum {
                     lowDeploymentTargets.append((platform, version, Site(file: f, offset: s.start(i))))
                 }
             }

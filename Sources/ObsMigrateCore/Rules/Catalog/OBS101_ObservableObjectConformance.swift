@@ -50,7 +50,7 @@ public struct ObservableObjectConformance: Rule {
                 guard decl.kind == .class else { continue }
                 let direct = model.conformances.filter { $0.ref == ref }
                 let range = source.start(decl.nameTokens.lowerBound)..<source.end(decl.nameTokens.upperBound)
-                var message: String
+                let message: String
                 if let parent = model.superclass, direct.isEmpty {
                     message = migrates ? "\(simple) inherits ObservableObject from \(TypeName.base(parent)): it becomes @Observable with it (fixable)" : blockedText
                 } else if direct.isEmpty && model.viaProtocol == nil {
@@ -58,7 +58,6 @@ public struct ObservableObjectConformance: Rule {
                 } else {
                     message = migrates ? "\(simple) conforms to ObservableObject: make it @Observable (fixable)" : blockedText
                 }
-                if !migrates, decl.kind != .class { message = blockedText }
                 var fix: [Edit]? = nil
                 if migrates {
                     let anchor = decl.modifiers.first?.token ?? decl.keywordToken

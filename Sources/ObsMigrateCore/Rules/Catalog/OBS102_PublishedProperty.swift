@@ -27,8 +27,7 @@ public struct PublishedProperty: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for (t, decl) in context.decls.types.enumerated() where decl.kind == .class || decl.kind == .struct || decl.kind == .enum || decl.kind == .actor {
-            let ref = TypeRef(file: context.fileIndex, type: t)
+        for decl in context.decls.types where decl.kind == .class || decl.kind == .struct || decl.kind == .enum || decl.kind == .actor {
             let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             for property in decl.properties {
                 guard let attr = property.attribute("Published") else { continue }
@@ -44,7 +43,6 @@ public struct PublishedProperty: Rule {
                         "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(mixed ? "it is also marked @Observable" : context.whyBlocked(name))",
                         fix: nil, model: name))
                 } else {
-                    _ = ref
                     findings.append(finding(context, attr.range,
                         "@Published \(label) in \(decl.simpleName), which does not conform to ObservableObject in the scanned sources: left as it is",
                         fix: nil, model: name))
