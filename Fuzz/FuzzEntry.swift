@@ -12,6 +12,7 @@
 //  3. a file with lexer errors is never changed; a file the fixer leaves alone is not in the
 //     plan; a changed file still lexes, and keeps every comment and string literal, in order.
 //  4. the fix converges and is idempotent: fixing the fixed project changes nothing.
+//  5. what check and fix print: findings and fix edits inside their file; the diff renders.
 //  Set OBS_FUZZ_ALLOW=nonconvergence to tolerate the fixer giving up after its round limit.
 
 import Foundation
@@ -93,8 +94,26 @@ public func obsMigrateFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         if let failure, failure.contains("did not converge"), allowNonConvergence { return 0 }
         violated("the fix failed: \(failure ?? "?")", files)
     }
+    // What `check` and `fix` print: every finding located inside its file, the diff renders.
+    for d in Engine.diagnostics(first.final) {
+        if d.line < 1 || d.column < 1 || d.endLine < d.line { violated("diagnostic at \(d.line):\(d.column)-\(d.endLine):\(d.endColumn)", files) }
+        _ = TextReporter.line(d)
+    }
+    for (k, findings) in first.final.findings.enumerated() {
+        let size = first.final.index.files[first.final.reported[k]].source.bytes.count
+        for finding in findings where finding.range.lowerBound < 0 || finding.range.upperBound > size {
+            violated("\(finding.code) finding range \(finding.range) outside the file (\(size) bytes)", files)
+        }
+        for finding in findings {
+            for edit in finding.fix ?? [] where edit.range.lowerBound < 0 || edit.range.upperBound > size {
+                violated("\(finding.code) fix edit \(edit.range) outside the file (\(size) bytes)", files)
+            }
+        }
+    }
     // Property 3.
     for (f, fixed) in first.fixed {
+        _ = UnifiedDiff.diff(old: String(decoding: first.original[f]!, as: UTF8.self), new: String(decoding: fixed, as: UTF8.self),
+                             oldName: "a", newName: "b")
         let original = first.original[f]!
         let file = project.files[f]
         if !file.source.isUnderstood { violated("\(file.path) has lexer errors but was changed", files) }

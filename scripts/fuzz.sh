@@ -41,14 +41,14 @@ fi
 rm -rf "$out/src"
 mv "$out/src.new" "$out/src"
 
-# Seeds: every Swift file of Fixtures/ and Tests/, and each fixture's input/ folder as one
-# multi-file project (its first four files, joined by NUL).
+# Seeds: the small inputs of Fuzz/seeds/, every Swift file of Fixtures/ and Tests/, and each
+# fixture's input/ folder as one multi-file project (its first four files, joined by NUL).
 seeds="$out/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds"
 while IFS= read -r -d '' f; do
     cp "$f" "$seeds/$(printf %s "$f" | sha1sum | cut -c1-16)"
-done < <(find Fixtures Tests -name '*.swift' -size -64k -print0)
+done < <(find Fuzz/seeds -type f -print0; find Fixtures Tests -name '*.swift' -size -64k -print0)
 while IFS= read -r -d '' d; do
     seed="$seeds/project-$(printf %s "$d" | sha1sum | cut -c1-16)"
     : > "$seed"
