@@ -337,9 +337,21 @@ public struct ProjectIndex: Sendable {
 
     /// Byte ranges of string interpolations between two significant tokens.
     func interpolations(in source: SourceFile, from open: Int, to close: Int) -> [Range<Int>] {
-        guard !source.interpolations.isEmpty else { return [] }
+        let all = source.interpolations
+        guard !all.isEmpty else { return [] }
         let lo = source.start(open), hi = source.end(close)
-        return source.interpolations.filter { $0.lowerBound >= lo && $0.upperBound <= hi }
+        // They are in source order: find the first at or after `lo`, take those that end by `hi`.
+        var l = 0, h = all.count
+        while l < h {
+            let m = (l + h) / 2
+            if all[m].lowerBound < lo { l = m + 1 } else { h = m }
+        }
+        var result: [Range<Int>] = []
+        while l < all.count, all[l].lowerBound < hi {
+            if all[l].upperBound <= hi { result.append(all[l]) }
+            l += 1
+        }
+        return result
     }
 
     // MARK: - Deployment targets
