@@ -59,6 +59,8 @@ public struct ProjectIndex: Sendable {
     /// Every declared type (not extension) by qualified name.
     public var declared: [String: [TypeRef]] = [:]
     public var bySimpleName: [String: [String]] = [:]
+    /// Per file, each type's enclosing type (index into the file's types), or -1.
+    public var typeParents: [[Int]] = []
     /// Extensions by the qualified name of the type they extend.
     public var extensionsOf: [String: [TypeRef]] = [:]
     public var typeAliases: [String: String] = [:]
@@ -114,6 +116,16 @@ public struct ProjectIndex: Sendable {
     // MARK: - Declarations
 
     mutating func collectDeclarations() {
+        typeParents = files.map { file in
+            var parents: [Int] = []
+            var open: [Int] = []  // stack of types whose body contains the current one
+            for (t, decl) in file.decls.types.enumerated() {
+                while let top = open.last, file.decls.types[top].bodyClose < decl.bodyOpen { open.removeLast() }
+                parents.append(open.last ?? -1)
+                open.append(t)
+            }
+            return parents
+        }
         for (f, file) in files.enumerated() {
             for (t, decl) in file.decls.types.enumerated() {
                 let ref = TypeRef(file: f, type: t)

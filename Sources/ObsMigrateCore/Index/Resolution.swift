@@ -6,11 +6,20 @@ extension ProjectIndex {
 
     /// The enclosing type declarations of significant token `s`, innermost first.
     public func enclosingTypes(of s: Int, in file: Int) -> [TypeRef] {
-        // Types are in source order with nested ones after their parents: reversed is innermost first.
+        // Types are stored in order of their `{`, nested ones after their parent. The last type
+        // opened before `s` is the innermost candidate; the enclosing ones are it or its ancestors.
         let types = files[file].decls.types
+        var l = 0, h = types.count
+        while l < h {
+            let m = (l + h) / 2
+            if types[m].bodyOpen < s { l = m + 1 } else { h = m }
+        }
         var result: [TypeRef] = []
-        for t in types.indices.reversed() where types[t].bodyOpen < s && s < types[t].bodyClose {
-            result.append(TypeRef(file: file, type: t))
+        var t = l - 1
+        let parents = typeParents[file]
+        while t >= 0 {
+            if s < types[t].bodyClose { result.append(TypeRef(file: file, type: t)) }
+            t = parents[t]
         }
         return result
     }
