@@ -119,8 +119,12 @@ public func obsMigrateFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         if !file.source.isUnderstood { violated("\(file.path) has lexer errors but was changed", files) }
         if fixed == original { violated("\(file.path) is listed as changed but is byte-identical", files) }
         if !SourceFile(path: file.path, bytes: fixed).isUnderstood { violated("\(file.path): the fixed text does not lex", files) }
-        if commentsAndStrings(original) != commentsAndStrings(fixed) {
-            violated("\(file.path): a comment or string literal was changed, dropped or added", files)
+        let before = commentsAndStrings(original), after = commentsAndStrings(fixed)
+        if before != after {
+            let k = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
+            let old = k < before.count ? String(decoding: before[k], as: UTF8.self) : "(none)"
+            let new = k < after.count ? String(decoding: after[k], as: UTF8.self) : "(none)"
+            violated("\(file.path): a comment or string literal was changed, dropped or added: \(old.debugDescription) became \(new.debugDescription)", files)
         }
     }
     // Property 4: the fixed project is a fixed point.
