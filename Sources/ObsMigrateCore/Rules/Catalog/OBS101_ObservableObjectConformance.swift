@@ -131,8 +131,17 @@ enum ImportObservation {
         let source = context.source
         let eol = source.lineEnding
         if let last = imports.last(where: { $0.ifConfig.isEmpty }) {
-            var end = source.end(last.endToken)
-            while end < source.bytes.count, source.bytes[end] != 0x0A, source.bytes[end] != 0x0D { end += 1 }
+            // After the import's line when the rest of it is blank or a `//` comment; otherwise
+            // (`import A; let s = """`, `import A /* ...`) right after the import itself, so the
+            // new line never lands inside a literal or comment that starts there.
+            let afterImport = source.end(last.endToken)
+            var end = afterImport
+            let b = source.bytes
+            while end < b.count, b[end] == 0x20 || b[end] == 0x09 { end += 1 }
+            let lineComment = end + 1 < b.count && b[end] == 0x2F && b[end + 1] == 0x2F
+            let blank = end >= b.count || b[end] == 0x0A || b[end] == 0x0D
+            guard blank || lineComment else { return [.insert(eol + "import Observation", at: afterImport)] }
+            while end < b.count, b[end] != 0x0A, b[end] != 0x0D { end += 1 }
             return [.insert(eol + "import Observation", at: end)]
         }
         // No import: put it above the first declaration, after any header comment.
