@@ -443,40 +443,40 @@ extension ProjectIndex {
     /// The innermost model whose declaration, extension or subclass holds token `s`.
     public func enclosingModel(of s: Int, in file: Int) -> String? {
         for ref in enclosingTypes(of: s, in: file) {
-            let decl = type(ref)
-            let q = decl.kind == .extension ? (resolveTypeName(decl.name, from: decl.path) ?? decl.name) : decl.qualifiedName
+            let q = typeName(of: ref)
             if models[q] != nil { return q }
         }
         return nil
     }
 
-    func publishedIncludingAncestors(_ name: String) -> Set<String> {
-        var result: Set<String> = []
+    /// The type a declaration stands for: its qualified name, or for an extension the type it
+    /// extends.
+    public func typeName(of ref: TypeRef) -> String {
+        let decl = type(ref)
+        guard decl.kind == .extension else { return decl.qualifiedName }
+        return resolveTypeName(decl.name, from: decl.path) ?? decl.name
+    }
+
+    /// `name` and then its superclasses while they are models (bounded, in case of a cycle).
+    func lineage(of name: String) -> [String] {
+        var result: [String] = []
         var current: String? = name
-        var guardCount = 0
-        while let c = current, let m = models[c], guardCount < 32 {
-            result.formUnion(m.published)
-            current = m.superclass
-            guardCount += 1
+        while let c = current, result.count < 32 {
+            result.append(c)
+            current = models[c]?.superclass
         }
-        // Subclasses' own @Published count too: their `$x` inside the subclass is checked there.
         return result
+    }
+
+    /// The @Published properties of a model and its model superclasses. (Subclasses' own count
+    /// too: their `$x` inside the subclass is checked there.)
+    func publishedIncludingAncestors(_ name: String) -> Set<String> {
+        lineage(of: name).reduce(into: Set<String>()) { $0.formUnion(models[$1]?.published ?? []) }
     }
 
     /// Whether token `s` sits in a declaration or extension of `model` (or a subclass of it).
     func isInsideModel(_ model: String, _ s: Int, _ file: Int) -> Bool {
-        for ref in enclosingTypes(of: s, in: file) {
-            let decl = type(ref)
-            let q = decl.kind == .extension ? (resolveTypeName(decl.name, from: decl.path) ?? decl.name) : decl.qualifiedName
-            var current: String? = q
-            var n = 0
-            while let c = current, n < 32 {
-                if c == model { return true }
-                current = models[c]?.superclass
-                n += 1
-            }
-        }
-        return false
+        enclosingTypes(of: s, in: file).contains { lineage(of: typeName(of: $0)).contains(model) }
     }
 
     func scopePath(_ s: Int, _ file: Int) -> [String] {

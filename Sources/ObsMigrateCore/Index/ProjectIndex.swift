@@ -148,8 +148,8 @@ public struct ProjectIndex: Sendable {
         }
         for (f, file) in files.enumerated() {
             for (t, decl) in file.decls.types.enumerated() where decl.kind == .extension {
-                let target = resolveTypeName(decl.name, from: decl.path) ?? decl.name
-                extensionsOf[target, default: []].append(TypeRef(file: f, type: t))
+                let ref = TypeRef(file: f, type: t)
+                extensionsOf[typeName(of: ref), default: []].append(ref)
             }
         }
     }

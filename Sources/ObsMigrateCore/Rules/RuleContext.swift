@@ -12,13 +12,6 @@ public struct RuleContext: Sendable {
     public var source: SourceFile { index.files[fileIndex].source }
     public var decls: FileDeclarations { index.files[fileIndex].decls }
 
-    /// `Search.swift:11:9`.
-    public func location(_ site: Site) -> String {
-        let file = index.files[site.file].source
-        let (line, column) = LineTable(file.bytes).location(of: site.offset)
-        return "\(file.path):\(line):\(column)"
-    }
-
     /// Whether the type migrates (a model that migrates, or a class already `@Observable`).
     public func migrates(_ type: String?) -> Bool {
         guard let type else { return false }

@@ -41,16 +41,9 @@ public struct PublishedPublisherUse: Rule {
                     continue
                 }
             } else {
+                // The model itself or an ancestor declares the published property.
                 owner = context.index.enclosingModel(of: s, in: f).flatMap { innermost in
-                    // The model itself or an ancestor declares the published property.
-                    var current: String? = innermost
-                    var n = 0
-                    while let c = current, n < 32 {
-                        if context.index.models[c]?.published.contains(member) ?? false { return innermost }
-                        current = context.index.models[c]?.superclass
-                        n += 1
-                    }
-                    return nil
+                    context.index.publishedIncludingAncestors(innermost).contains(member) ? innermost : nil
                 }
             }
             guard let owner else { continue }
