@@ -2,6 +2,6 @@ import Foundation
 import ObsMigrateCore
 
 // The executable only hands the arguments to the library and exits with its status.
-let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+let status = Timings.measure("total") { CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard) }
 StandardOutput.shared.flush()
 exit(status)

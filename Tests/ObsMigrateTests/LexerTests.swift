@@ -171,6 +171,48 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(file.match[0], Int32(2 * depth - 1))
         _ = DeclarationScanner.scan(file)
     }
+
+    /// Tokens pack kind, line start, and length or bracket match into 8 bytes.
+    func testPackedTokensKeepEveryField() {
+        XCTAssertEqual(MemoryLayout<Token>.stride, 8)
+        var token = Token(kind: .string, start: 7, end: 7 + Token.maxLength)
+        XCTAssertEqual(token.kind, .string)
+        XCTAssertEqual(token.length, Token.maxLength)
+        XCTAssertFalse(token.startsLine)
+        token.startsLine = true
+        XCTAssertEqual(token.kind, .string)
+        XCTAssertEqual(token.range, 7..<(7 + Token.maxLength))
+        for kind in [TokenKind.unknown, .operator, .rightBracket, .identifier] {
+            XCTAssertEqual(Token(kind: kind, start: 1, end: 2).kind, kind)
+        }
+
+        let file = SourceFile(path: "x.swift", text: "f(a[b]{ c })\n)] {")
+        let pairs = [(1, 9), (3, 5), (6, 8)]  // ( ), [ ], { }
+        for (open, close) in pairs {
+            XCTAssertEqual(file.match[open], Int32(close))
+            XCTAssertEqual(file.match[close], Int32(open))
+            XCTAssertEqual(file.token(open).length, 1)
+            XCTAssertEqual(file.text(open).count, 1)
+        }
+        XCTAssertEqual(file.match[0], -1, "not a bracket")
+        XCTAssertEqual(file.match[10], -1, "stray closer")
+        XCTAssertEqual(file.match[11], -1, "stray closer")
+        XCTAssertEqual(file.match[12], -1, "unclosed opener")
+        XCTAssertEqual(file.sigCount, 13)
+        XCTAssertTrue(file.startsLine[10])
+        XCTAssertFalse(file.startsLine[11])
+    }
+
+    /// A token longer than the packed length field makes the file "not understood" (never
+    /// rewritten) instead of being cut short.
+    func testTokenLongerThanTheLimitIsAnError() {
+        var bytes = [UInt8](repeating: 0x61, count: Token.maxLength + 2)
+        bytes[0] = 0x22
+        bytes[bytes.count - 1] = 0x22
+        let lexed = Lexer.significantTokens(bytes)
+        XCTAssertEqual(lexed.errors.map(\.kind), [.tokenTooLong])
+        XCTAssertEqual(lexed.tokens.count, 1)
+    }
 }
 
 final class RoundTripTests: XCTestCase {

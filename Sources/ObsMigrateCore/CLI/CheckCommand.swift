@@ -40,14 +40,14 @@ enum CheckCommand {
         }
         let progress = ProgressLine(console: console, enabled: !options.quiet)
         progress.update("reading Swift files")
-        let (project, hadProblems) = options.load(console: progress.console, overrides: overrides)
+        let (project, hadProblems) = Timings.measure("load") { options.load(console: progress.console, overrides: overrides) }
         progress.update("checking \(ProgressLine.count(project.files.count)) files")
         // Decided as `fix` on the same paths would: what is called fixable here, fix rewrites.
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
                                       unusable: project.unusable, minimumTargets: options.minimumTargets,
                                       rewriting: Set(project.reported))
         progress.finish()
-        let diagnostics = Engine.diagnostics(analysis)
+        let diagnostics = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
         if options.format != .text {
             let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
                 : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
@@ -59,7 +59,7 @@ enum CheckCommand {
         if parsed.has("--statistics") {
             if !diagnostics.isEmpty { console.out(TextReporter.statistics(diagnostics)) }
         } else {
-            for d in diagnostics { console.out(TextReporter.line(d, style: style)) }
+            Timings.measure("output") { for d in diagnostics { console.out(TextReporter.line(d, style: style)) } }
         }
         if !options.quiet {
             console.out(TextReporter.summary(diagnostics, filesChecked: project.reported.count))

@@ -48,7 +48,7 @@ public enum Engine {
     public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
                                unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
                                minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> Analysis {
-        var index = ProjectIndex(files: files, minimumTargets: minimumTargets)
+        var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
         index.addBlockers(blockersFromUnusable(unusable, index: index))
         if let rewriting, rewriting.count < files.count {
             var outside: [String: [Blocker]] = [:]
@@ -93,7 +93,7 @@ public enum Engine {
         }
         let rules = RuleRegistry.all.filter { selection.isEnabled($0.metadata) }
         let settled = index
-        let findings = parallelMap(reported) { f -> [Finding] in
+        let findings = Timings.measure("rules") { parallelMap(reported) { f -> [Finding] in
             let index = settled
             let context = RuleContext(index: index, fileIndex: f)
             var result: [Finding] = []
@@ -109,7 +109,7 @@ public enum Engine {
                 }
             }
             return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
-        }
+        } }
         return Analysis(index: index, findings: findings, reported: reported)
     }
 

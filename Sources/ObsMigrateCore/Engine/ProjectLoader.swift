@@ -79,8 +79,9 @@ public enum ProjectLoader {
         var unlisted: [(path: String, reason: String)] = []
         // Excluded files are still read to decide (a model used only there must not migrate
         // without them); they are never reported or rewritten.
-        let walked = walk(root, excludes: [], root: root)
+        let walked = Timings.measure("load: walk") { walk(root, excludes: [], root: root) }
         var all = Set(walked.files)
+        var realPaths = walked.realPaths
         unlisted += walked.unlisted
         for path in requested {
             if requestedFiles.contains(path) {
@@ -89,6 +90,7 @@ public enum ProjectLoader {
             } else if !path.hasPrefix(root + "/") && path != root {
                 let outside = walk(path, excludes: [], root: path)
                 all.formUnion(outside.files)
+                realPaths.merge(outside.realPaths) { a, _ in a }
                 unlisted += outside.unlisted
             }
         }
@@ -112,13 +114,15 @@ public enum ProjectLoader {
 
         // One file reached by several paths (a symbolic link to a file or folder of the project)
         // is read once, under its most direct path.
-        let (paths, aliases) = deduplicate(all.sorted(), root: root, overrides: options.overrides)
+        let (paths, aliases) = Timings.measure("load: deduplicate") { deduplicate(all.sorted(), root: root, overrides: options.overrides, realPaths: realPaths) }
 
         // Read and scan in parallel.
         let overrides = options.overrides
         let maxBytes = options.maxFileBytes
-        let results = parallelMap(Array(paths.indices)) { i in
-            read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes)
+        let results = Timings.measure("load: read and scan") {
+            parallelMap(Array(paths.indices)) { i in
+                read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes)
+            }
         }
         var files: [ProjectFile] = []
         var absolute: [String] = []
@@ -160,12 +164,13 @@ public enum ProjectLoader {
 
     /// Keeps one path per file on disk: the one with no symbolic link below the root, else the
     /// first. Returns the kept paths and, for each, the other paths that reach the same file.
-    static func deduplicate(_ paths: [String], root: String, overrides: [String: [UInt8]]) -> ([String], [String: [String]]) {
+    static func deduplicate(_ paths: [String], root: String, overrides: [String: [UInt8]],
+                            realPaths: [String: String] = [:]) -> ([String], [String: [String]]) {
         let realRoot = FileSystem.realPath(root) ?? root
         var groups: [String: [String]] = [:]
         var order: [String] = []
         for path in paths {
-            let key = overrides[path] != nil ? path : (FileSystem.realPath(path) ?? path)
+            let key = overrides[path] != nil ? path : (realPaths[path] ?? FileSystem.realPath(path) ?? path)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(path)
         }
@@ -285,40 +290,56 @@ public enum ProjectLoader {
     /// Swift files under `directory` (also `.swift` entries that are not regular files, so that
     /// reading them reports why), skipping build and dependency folders and excludes, and the
     /// folders that could not be listed. A symbolic link to a folder is followed once: a folder
-    /// is entered only the first time its real path is seen, so link loops end.
-    static func walk(_ directory: String, excludes: [String], root: String) -> (files: [String], unlisted: [(path: String, reason: String)]) {
+    /// is entered only the first time its device and inode are seen, so link loops end.
+    /// Each file comes with its real path, resolved with `realpath` only below a symbolic link
+    /// (elsewhere it is the folder's real path plus the name): the loader de-duplicates by it.
+    static func walk(_ directory: String, excludes: [String], root: String) -> (files: [String], realPaths: [String: String], unlisted: [(path: String, reason: String)]) {
         var result: [String] = []
+        var realPaths: [String: String] = [:]
         var unlisted: [(String, String)] = []
-        var visited = Set<String>()
-        var stack = [directory]
-        let fm = FileManager.default
-        while let dir = stack.popLast() {
-            guard let real = FileSystem.realPath(dir) else { continue }
-            guard visited.insert(real).inserted else { continue }
-            let entries: [String]
-            do {
-                entries = try fm.contentsOfDirectory(atPath: dir)
-            } catch {
+        var visited = Set<[UInt64]>()
+        guard let realStart = FileSystem.realPath(directory) else { return ([], [:], []) }
+        var stack: [(path: String, real: String)] = [(directory, realStart)]
+        while let (dir, realDir) = stack.popLast() {
+            guard let handle = opendir(dir) else {
                 if faccessat(AT_FDCWD, dir, R_OK | X_OK, AT_EACCESS) != 0 {
                     let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
                     unlisted.append((dir, "cannot list folder (\(why)); the Swift files in it were not read"))
                 }
                 continue
             }
-            for name in entries.sorted() {
+            defer { closedir(handle) }
+            var st = stat()
+            guard fstat(dirfd(handle), &st) == 0, visited.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted else { continue }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
                 let path = dir == "/" ? "/" + name : dir + "/" + name
-                let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-                if excludes.contains(where: { Glob.matches($0, relative) || Glob.matches($0, name) }) { continue }
-                switch FileStatus.of(path) {
-                case .success(let status) where status.kind == .directory:
-                    if !skippedDirectories.contains(name) { stack.append(path) }
-                default:
+                if !excludes.isEmpty {
+                    let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+                    if excludes.contains(where: { Glob.matches($0, relative) || Glob.matches($0, name) }) { continue }
+                }
+                let type = Int32(entry.pointee.d_type)
+                var isDirectory = type == Int32(DT_DIR)
+                var viaLink = false
+                if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
+                    // Only links and file systems without d_type need a stat.
+                    if case .success(let status) = FileStatus.of(path) { isDirectory = status.kind == .directory }
+                    viaLink = type == Int32(DT_LNK)
+                }
+                let real = viaLink ? (FileSystem.realPath(path) ?? path) : realDir + (realDir == "/" ? "" : "/") + name
+                if isDirectory {
+                    if !skippedDirectories.contains(name) { stack.append((path, real)) }
+                } else if name.hasSuffix(".swift") {
                     // Regular files, special files and broken links alike: `read` says what they are.
-                    if name.hasSuffix(".swift") { result.append(path) }
+                    result.append(path)
+                    realPaths[path] = real
                 }
             }
         }
-        return (result, unlisted)
+        return (result, realPaths, unlisted)
     }
 
     public static func absolutePath(_ path: String, cwd: String) -> String {

@@ -98,60 +98,64 @@ public struct ProjectIndex: Sendable {
     public init(files: [ProjectFile], minimumTargets: [String: Int]? = nil) {
         self.files = files
         if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
-        collectDeclarations()
-        collectModels()
+        Timings.measure("index: declarations") { collectDeclarations() }
+        Timings.measure("index: models") { collectModels() }
         for (name, model) in models {
             let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
             for f in files { modelsByFile[f, default: []].append(name) }
         }
         for f in modelsByFile.keys { modelsByFile[f]!.sort() }
-        collectWrapperSites()
+        Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
-        decide()
+        Timings.measure("index: decide") { decide() }
     }
 
-    public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
+    @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
     public func source(_ file: Int) -> SourceFile { files[file].source }
 
     // MARK: - Declarations
 
     mutating func collectDeclarations() {
-        typeParents = files.map { file in
+        typeParents = parallelMap(Array(files.indices)) { [files] f in
+            let types = files[f].decls.types
             var parents: [Int] = []
+            parents.reserveCapacity(types.count)
             var open: [Int] = []  // stack of types whose body contains the current one
-            for (t, decl) in file.decls.types.enumerated() {
-                while let top = open.last, file.decls.types[top].bodyClose < decl.bodyOpen { open.removeLast() }
+            for t in types.indices {
+                while let top = open.last, types[top].bodyClose < types[t].bodyOpen { open.removeLast() }
                 parents.append(open.last ?? -1)
                 open.append(t)
             }
             return parents
         }
-        for (f, file) in files.enumerated() {
-            for (t, decl) in file.decls.types.enumerated() {
+        for f in files.indices {
+            let decls = files[f].decls
+            for t in decls.types.indices where decls.types[t].kind != .extension {
                 let ref = TypeRef(file: f, type: t)
-                if decl.kind == .extension {
-                    continue
+                let qualified = decls.types[t].qualifiedName, simple = decls.types[t].simpleName
+                declared[qualified, default: []].append(ref)
+                if !(bySimpleName[simple]?.contains(qualified) ?? false) {
+                    bySimpleName[simple, default: []].append(qualified)
                 }
-                declared[decl.qualifiedName, default: []].append(ref)
-                if !(bySimpleName[decl.simpleName]?.contains(decl.qualifiedName) ?? false) {
-                    bySimpleName[decl.simpleName, default: []].append(decl.qualifiedName)
-                }
-                if decl.kind == .class, decl.hasAttribute("Observable") { observableTypes.insert(decl.qualifiedName) }
-                if decl.hasAttribute("globalActor") { globalActors.insert(decl.simpleName) }
+                if decls.types[t].kind == .class, decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
+                if decls.types[t].hasAttribute("globalActor") { globalActors.insert(simple) }
             }
-            for p in file.decls.topLevelProperties { if let n = p.name { topLevelPropertiesByName[n, default: []].append((f, p)) } }
-            for fn in file.decls.topLevelFunctions { topLevelFunctionsByName[fn.name, default: []].append(fn) }
-            for alias in file.decls.typeAliases where !alias.target.isEmpty {
+            for p in decls.topLevelProperties { if let n = p.name { topLevelPropertiesByName[n, default: []].append((f, p)) } }
+            for fn in decls.topLevelFunctions { topLevelFunctionsByName[fn.name, default: []].append(fn) }
+            for alias in decls.typeAliases where !alias.target.isEmpty {
                 typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
                 typeAliases[alias.name] = alias.target
             }
         }
-        for (f, file) in files.enumerated() {
-            for (t, decl) in file.decls.types.enumerated() where decl.kind == .extension {
+        // Resolving an extension's name only reads the maps above: done in parallel.
+        let extensions = parallelMap(Array(files.indices)) { [self] f -> [(String, TypeRef)] in
+            let types = files[f].decls.types
+            return types.indices.filter { types[$0].kind == .extension }.map { t in
                 let ref = TypeRef(file: f, type: t)
-                extensionsOf[typeName(of: ref), default: []].append(ref)
+                return (typeName(of: ref), ref)
             }
         }
+        for list in extensions { for (name, ref) in list { extensionsOf[name, default: []].append(ref) } }
     }
 
     /// Resolves a type as written at a place nested in `path` to a declared type's qualified
@@ -216,8 +220,7 @@ public struct ProjectIndex: Sendable {
         }
         // Classes conforming directly, by extension or through a refining protocol.
         for (name, refs) in declared {
-            let decls = refs.map { type($0) }
-            guard decls.contains(where: { $0.kind == .class }) else { continue }
+            guard refs.contains(where: { files[$0.file].decls.types[$0.type].kind == .class }) else { continue }
             var model = ModelType(name: name, simpleName: TypeName.base(name), declarations: refs,
                                   extensions: extensionsOf[name] ?? [], conformances: [], superclass: nil,
                                   viaProtocol: nil, published: [], blockers: [])
@@ -244,7 +247,8 @@ public struct ProjectIndex: Sendable {
         while changed {
             changed = false
             for (name, refs) in declared where models[name] == nil {
-                guard let decl = refs.map({ type($0) }).first(where: { $0.kind == .class }),
+                guard let ref = refs.first(where: { files[$0.file].decls.types[$0.type].kind == .class }),
+                      case let decl = type(ref),
                       let first = decl.inheritance.first,
                       let superName = resolveTypeName(first.name, from: decl.path), models[superName] != nil
                 else { continue }

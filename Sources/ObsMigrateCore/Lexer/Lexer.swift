@@ -80,10 +80,12 @@ private struct Cursor {
         b = bytes
         n = bytes.count
         self.keepTrivia = keepTrivia
-        tokens.reserveCapacity(n / (keepTrivia ? 3 : 6) + 16)
+        // Generous, so that lexing never regrows; `run` trims to size when it is done.
+        tokens.reserveCapacity(n / (keepTrivia ? 2 : 4) + 16)
     }
 
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        if end - start > Token.maxLength { errors.append(LexError(kind: .tokenTooLong, offset: start)) }
         var token = Token(kind: kind, start: start, end: end)
         if kind.isTrivia {
             if kind == .newline {
@@ -120,7 +122,16 @@ private struct Cursor {
         while i < n {
             i = lexOne(at: i)
         }
-        return LexedSource(tokens: tokens, comments: comments, errors: errors, interpolations: interpolations)
+        return LexedSource(tokens: trimmed(tokens), comments: comments, errors: errors, interpolations: interpolations)
+    }
+
+    /// The same tokens in an array of exactly their size: a project keeps millions of them.
+    func trimmed(_ tokens: [Token]) -> [Token] {
+        guard tokens.capacity > tokens.count + tokens.count / 8 + 16 else { return tokens }
+        return [Token](unsafeUninitializedCapacity: tokens.count) { buffer, count in
+            _ = buffer.initialize(from: tokens)
+            count = tokens.count
+        }
     }
 
     /// Lexes the token starting at `i` and returns the offset just past it.

@@ -9,18 +9,17 @@ public struct SourceFile: Sendable {
     public let comments: [Token]
     public let errors: [LexError]
     public let interpolations: [Range<Int>]
-    /// For each significant token, the significant index of its matching bracket, or -1.
-    public let match: [Int32]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         let lexed = Lexer.significantTokens(bytes)
-        sigTokens = lexed.tokens
+        var tokens = lexed.tokens
+        SourceFile.matchBrackets(&tokens)
+        sigTokens = tokens
         comments = lexed.comments
         errors = lexed.errors
         interpolations = lexed.interpolations
-        match = SourceFile.matchBrackets(sigTokens)
     }
 
     public init(path: String, text: String) {
@@ -34,29 +33,46 @@ public struct SourceFile: Sendable {
     }
     public var startsLine: LineStarts { LineStarts(tokens: sigTokens) }
 
+    /// For each significant token, the significant index of its matching bracket, or -1
+    /// (kept inside the bracket tokens themselves).
+    public struct BracketMatches: Sendable {
+        let tokens: [Token]
+        public subscript(_ s: Int) -> Int32 {
+            guard s >= 0, s < tokens.count, tokens[s].kind.isBracket else { return -1 }
+            return Int32(tokens[s].matchIndex)
+        }
+    }
+    public var match: BracketMatches { BracketMatches(tokens: sigTokens) }
+
     /// Tolerant matching: a closer with no opener, or of the wrong kind, is left unmatched.
-    static func matchBrackets(_ tokens: [Token]) -> [Int32] {
-        var match = [Int32](repeating: -1, count: tokens.count)
+    static func matchBrackets(_ tokens: inout [Token]) {
         var stack: [Int32] = []
-        for s in 0..<tokens.count {
-            let kind = tokens[s].kind
-            switch kind {
-            case .leftParen, .leftBrace, .leftBracket:
-                stack.append(Int32(s))
-            case .rightParen, .rightBrace, .rightBracket:
-                let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
-                // Pop to the nearest opener of the right kind, if there is one close by.
-                let floor = max(0, stack.count - 64)
-                if let pos = stack[floor...].lastIndex(where: { tokens[Int($0)].kind == opener }) {
-                    let o = stack[pos]
-                    stack.removeSubrange(pos...)
-                    match[Int(o)] = Int32(s)
-                    match[s] = o
+        tokens.withUnsafeMutableBufferPointer { tokens in
+            for s in 0..<tokens.count {
+                let kind = tokens[s].kind
+                guard kind.isBracket else { continue }
+                switch kind {
+                case .leftParen, .leftBrace, .leftBracket:
+                    stack.append(Int32(s))
+                default:
+                    let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
+                    // Pop to the nearest opener of the right kind, if there is one close by.
+                    if let top = stack.last, tokens[Int(top)].kind == opener {
+                        stack.removeLast()
+                        tokens[Int(top)].setMatch(s)
+                        tokens[s].setMatch(Int(top))
+                        continue
+                    }
+                    let floor = max(0, stack.count - 64)
+                    if let pos = stack[floor...].lastIndex(where: { tokens[Int($0)].kind == opener }) {
+                        let o = Int(stack[pos])
+                        stack.removeSubrange(pos...)
+                        tokens[o].setMatch(s)
+                        tokens[s].setMatch(o)
+                    }
                 }
-            default: break
             }
         }
-        return match
     }
 
     /// Whether a comment lies between the end of significant token `a` and the start of `b`.

@@ -62,29 +62,50 @@ public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
     }
 }
 
-/// One token: its kind and the half-open byte range it covers in the source.
+/// One token: its kind and the half-open byte range it covers in the source, in 8 bytes
+/// (a large project holds millions): the start offset, and one word packing the kind (5 bits),
+/// whether it starts a line (1 bit) and its length (26 bits). A bracket is always one byte
+/// long, so its 26 bits hold instead the index of its matching bracket (see `SourceFile.match`).
 public struct Token: Sendable, Equatable {
-    public var kind: TokenKind
-    /// A newline (or a comment spanning lines) separates it from the previous significant
-    /// token; it lives in the struct's padding, so it costs nothing.
-    public var startsLine: Bool = false
-    public var start: Int32
-    public var end: Int32
+    public let start: Int32
+    private var bits: UInt32
+
+    /// The longest token, and so the largest file, that fits: 64 MiB - 1 bytes.
+    public static let maxLength = (1 << 26) - 1
+    private static let payloadMask: UInt32 = (1 << 26) - 1
+    private static let startsLineBit: UInt32 = 1 << 26
 
     public init(kind: TokenKind, start: Int, end: Int) {
-        self.kind = kind
-        self.start = Int32(start)
-        self.end = Int32(end)
+        self.start = Int32(truncatingIfNeeded: start)
+        let payload = kind.isBracket ? 0 : UInt32(min(max(end - start, 0), Token.maxLength))
+        bits = UInt32(kind.rawValue) << 27 | payload
     }
 
+    public var kind: TokenKind { TokenKind(rawValue: UInt8(truncatingIfNeeded: bits >> 27)) ?? .unknown }
+
+    /// A newline (or a comment spanning lines) separates it from the previous significant token.
+    public var startsLine: Bool {
+        get { bits & Token.startsLineBit != 0 }
+        set { if newValue { bits |= Token.startsLineBit } else { bits &= ~Token.startsLineBit } }
+    }
+
+    public var length: Int { kind.isBracket ? 1 : Int(bits & Token.payloadMask) }
+    public var end: Int32 { start + Int32(length) }
     public var range: Range<Int> { Int(start)..<Int(end) }
-    public var length: Int { Int(end - start) }
+
+    /// For a bracket: the significant index of its match, or -1.
+    var matchIndex: Int { Int(bits & Token.payloadMask) - 1 }
+    mutating func setMatch(_ index: Int) { bits = bits & ~Token.payloadMask | UInt32(index + 1) }
+}
+
+extension TokenKind {
+    public var isBracket: Bool { rawValue >= TokenKind.leftParen.rawValue && rawValue <= TokenKind.rightBracket.rawValue }
 }
 
 /// A problem that makes the file "not understood": such a file is reported, never rewritten.
 public struct LexError: Sendable, Equatable, Error {
     public enum Kind: Sendable, Equatable {
-        case unterminatedString, unterminatedBlockComment, unterminatedRegex
+        case unterminatedString, unterminatedBlockComment, unterminatedRegex, tokenTooLong
     }
     public var kind: Kind
     /// Byte offset where the unterminated construct starts.
@@ -95,6 +116,7 @@ public struct LexError: Sendable, Equatable, Error {
         case .unterminatedString: "unterminated string literal"
         case .unterminatedBlockComment: "unterminated block comment"
         case .unterminatedRegex: "unterminated regex literal"
+        case .tokenTooLong: "token longer than 64 MiB"
         }
     }
 }

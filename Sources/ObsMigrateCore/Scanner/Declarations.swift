@@ -103,11 +103,11 @@ public struct ImportDecl: Sendable {
 }
 
 public struct TypeDecl: Sendable {
-    public var kind: TypeKind
+    public let kind: TypeKind
     /// Declared name; for an extension the extended type as written (`Feature.ViewModel`).
-    public var name: String
+    public let name: String
     /// Names of the enclosing types, outermost first.
-    public var path: [String]
+    public let path: [String]
     public var keywordToken: Int
     /// First and last significant token of the name.
     public var nameTokens: ClosedRange<Int>
@@ -125,10 +125,38 @@ public struct TypeDecl: Sendable {
     public var functions: [FunctionDecl]
     public var ifConfig: [IfConfigBranch]
 
-    /// `Outer.Inner`; for an extension of `A.B` inside nothing, `A.B`.
-    public var qualifiedName: String { (path + [name]).joined(separator: ".") }
+    /// `Outer.Inner`; for an extension of `A.B` inside nothing, `A.B`. Stored: the index asks
+    /// for it for every type, many times.
+    public let qualifiedName: String
     /// Last component: what other code usually calls the type.
-    public var simpleName: String { TypeName.base(name) }
+    public let simpleName: String
+
+    public init(kind: TypeKind, name: String, path: [String], keywordToken: Int, nameTokens: ClosedRange<Int>,
+                genericParameters: String?, attributes: [Attribute], modifiers: [Modifier], inheritanceColon: Int?,
+                inheritance: [InheritedType], whereClause: Range<Int>?, start: Int, startToken: Int,
+                bodyOpen: Int, bodyClose: Int, properties: [PropertyDecl], functions: [FunctionDecl],
+                ifConfig: [IfConfigBranch]) {
+        self.kind = kind
+        self.name = name
+        self.path = path
+        self.keywordToken = keywordToken
+        self.nameTokens = nameTokens
+        self.genericParameters = genericParameters
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.inheritanceColon = inheritanceColon
+        self.inheritance = inheritance
+        self.whereClause = whereClause
+        self.start = start
+        self.startToken = startToken
+        self.bodyOpen = bodyOpen
+        self.bodyClose = bodyClose
+        self.properties = properties
+        self.functions = functions
+        self.ifConfig = ifConfig
+        qualifiedName = path.isEmpty ? name : (path + [name]).joined(separator: ".")
+        simpleName = TypeName.base(name)
+    }
 
     public func inherits(_ baseName: String) -> InheritedType? {
         inheritance.first { $0.baseName == baseName }
@@ -158,6 +186,8 @@ public struct FileDeclarations: Sendable {
 public enum TypeName {
     /// `Combine.ObservableObject` → `ObservableObject`; `Box<Int>` → `Box`; `M?` → `M`.
     public static func base(_ name: String) -> String {
+        // Most names are plain (`Model`): nothing to drop, no copy.
+        if !name.utf8.contains(where: { $0 == 0x3C || $0 == 0x3F || $0 == 0x21 || $0 == 0x2E || $0 == 0x60 }) { return name }
         var s = Substring(name)
         if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
         while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Phase timings on standard error when `OBS_MIGRATE_TIMINGS` is set: for the benchmark and
+/// for finding where a slow run spends its time. Silent (one branch) otherwise.
+public enum Timings {
+    public static let enabled = ProcessInfo.processInfo.environment["OBS_MIGRATE_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false
+
+    @discardableResult
+    public static func measure<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+        guard enabled else { return try body() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        FileHandle.standardError.write(Data("obs-migrate: timing: \(label) \(String(format: "%.3f", seconds)) s\n".utf8))
+        return result
+    }
+}
