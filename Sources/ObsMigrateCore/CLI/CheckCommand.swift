@@ -47,7 +47,9 @@ enum CheckCommand {
                                       unusable: project.unusable, minimumTargets: options.minimumTargets,
                                       rewriting: Set(project.reported))
         progress.finish()
+        ProcessLifetime.keep(analysis)
         let diagnostics = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
+        ProcessLifetime.keep(diagnostics)
         if options.format != .text {
             let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
                 : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)

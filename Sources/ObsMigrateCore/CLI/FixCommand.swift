@@ -42,34 +42,40 @@ enum FixCommand {
         var files = project.files
         var original: [Int: [UInt8]] = [:]
         var fixedCount = 0
+        let rules = Engine.enabledRules(selection)
         for round in 0...maxRounds {
-            let analysis = Engine.analyze(files: files, reported: project.reported, selection: selection,
-                                          unusable: project.unusable, minimumTargets: minimumTargets,
-                                          rewriting: Set(project.reported))
-            let current = files
-            let results = parallelMap(Array(project.reported.indices)) { k -> (Int, [UInt8]?, Int) in
+            let index = Engine.settle(files: files, selection: selection, unusable: project.unusable,
+                                      minimumTargets: minimumTargets, rewriting: Set(project.reported))
+            // Each file's findings and edits live only in the worker that applies them: memory
+            // holds one file's edits per core, never the whole project's.
+            // The rewritten file is scanned right there too, in parallel.
+            let results = parallelMap(Array(project.reported.indices)) { k -> (file: ProjectFile?, fixed: Int, findings: [Finding]) in
                 let f = project.reported[k]
-                guard current[f].source.isUnderstood else { return (f, nil, 0) }
-                let edits = analysis.findings[k].compactMap(\.fix).flatMap { $0 }
-                guard !edits.isEmpty else { return (f, nil, 0) }
-                let outcome = Fixer.apply(edits, to: current[f].source.bytes)
-                guard outcome.bytes != current[f].source.bytes else { return (f, nil, 0) }
-                return (f, outcome.bytes, analysis.findings[k].filter(\.isFixable).count)
+                let found = Engine.findings(in: f, index: index, rules: rules)
+                guard index.files[f].source.isUnderstood else { return (nil, 0, found) }
+                let edits = found.compactMap(\.fix).flatMap { $0 }
+                guard !edits.isEmpty else { return (nil, 0, found) }
+                let outcome = Fixer.apply(edits, to: index.files[f].source.bytes)
+                guard outcome.bytes != index.files[f].source.bytes else { return (nil, 0, found) }
+                let rewritten = ProjectFile(path: index.files[f].path, bytes: outcome.bytes)
+                return (perPathIgnores.applied(to: rewritten, absolutePath: project.absolutePaths[f], root: project.root),
+                        found.filter(\.isFixable).count, [])
             }
-            let changed = results.filter { $0.1 != nil }
-            if changed.isEmpty {
+            if results.allSatisfy({ $0.file == nil }) {
+                let final = Analysis(index: index, findings: results.map(\.findings), reported: project.reported)
                 return Plan(project: project, original: original, fixed: original.keys.reduce(into: [:]) { $0[$1] = files[$1].source.bytes },
-                            fixedCount: fixedCount, final: analysis)
+                            fixedCount: fixedCount, final: final)
             }
             if round == maxRounds { break }
-            for (f, bytes, count) in changed {
-                if original[f] == nil { original[f] = files[f].source.bytes }
-                let rewritten = ProjectFile(path: files[f].path, bytes: bytes!)
+            for (k, result) in results.enumerated() {
+                guard let rewritten = result.file else { continue }
+                let f = project.reported[k]
                 guard rewritten.source.isUnderstood else {
                     throw UsageError("internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
                 }
-                files[f] = perPathIgnores.applied(to: rewritten, absolutePath: project.absolutePaths[f], root: project.root)
-                fixedCount += count
+                if original[f] == nil { original[f] = files[f].source.bytes }
+                files[f] = rewritten
+                fixedCount += result.fixed
             }
         }
         throw UsageError("the fixes did not converge after \(maxRounds) rounds; nothing written")

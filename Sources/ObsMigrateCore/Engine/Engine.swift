@@ -48,6 +48,23 @@ public enum Engine {
     public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
                                unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
                                minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> Analysis {
+        let index = settle(files: files, selection: selection, unusable: unusable,
+                           minimumTargets: minimumTargets, rewriting: rewriting)
+        let rules = enabledRules(selection)
+        let findings = Timings.measure("rules") {
+            parallelMap(reported) { f in Engine.findings(in: f, index: index, rules: rules) }
+        }
+        return Analysis(index: index, findings: findings, reported: reported)
+    }
+
+    static func enabledRules(_ selection: RuleSelection) -> [any Rule] {
+        RuleRegistry.all.filter { selection.isEnabled($0.metadata) }
+    }
+
+    /// The index with every decision taken: what `analyze` knows before it runs the rules.
+    public static func settle(files: [ProjectFile], selection: RuleSelection,
+                              unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
+                              minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> ProjectIndex {
         var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
         index.addBlockers(blockersFromUnusable(unusable, index: index))
         if let rewriting, rewriting.count < files.count {
@@ -91,26 +108,26 @@ public enum Engine {
             if merged.isEmpty { break }
             index.addBlockers(merged)
         }
-        let rules = RuleRegistry.all.filter { selection.isEnabled($0.metadata) }
-        let settled = index
-        let findings = Timings.measure("rules") { parallelMap(reported) { f -> [Finding] in
-            let index = settled
-            let context = RuleContext(index: index, fileIndex: f)
-            var result: [Finding] = []
-            var table: LineTable? = nil
-            for rule in rules {
-                for finding in rule.check(context) {
-                    if !files[f].suppressions.isEmpty {
-                        if table == nil { table = LineTable(files[f].source.bytes) }
-                        let line = table!.location(of: finding.range.lowerBound).line
-                        if files[f].suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
-                    }
-                    result.append(finding)
+        return index
+    }
+
+    /// One file's findings, suppressions applied, in source order.
+    public static func findings(in f: Int, index: ProjectIndex, rules: [any Rule]) -> [Finding] {
+        let file = index.files[f]
+        let context = RuleContext(index: index, fileIndex: f)
+        var result: [Finding] = []
+        var table: LineTable? = nil
+        for rule in rules {
+            for finding in rule.check(context) {
+                if !file.suppressions.isEmpty {
+                    if table == nil { table = LineTable(file.source.bytes) }
+                    let line = table!.location(of: finding.range.lowerBound).line
+                    if file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
                 }
+                result.append(finding)
             }
-            return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
-        } }
-        return Analysis(index: index, findings: findings, reported: reported)
+        }
+        return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }
     }
 
     /// A file that could not be read or understood may hide uses of any model named in it.
@@ -131,20 +148,26 @@ public enum Engine {
         return result
     }
 
-    /// Locates findings for output (1-based line and UTF-8 column).
+    /// Locates findings for output (1-based line and UTF-8 column), ordered by path, line,
+    /// column and code. Each file's findings are already in source order, so only the files
+    /// are sorted; files are located in parallel.
     public static func diagnostics(_ analysis: Analysis) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        for (k, f) in analysis.reported.enumerated() where !analysis.findings[k].isEmpty {
-            let source = analysis.index.files[f].source
+        let withFindings = analysis.reported.indices.filter { !analysis.findings[$0].isEmpty }
+        let perFile = parallelMap(withFindings) { k -> [Diagnostic] in
+            let source = analysis.index.files[analysis.reported[k]].source
             let table = LineTable(source.bytes)
-            for finding in analysis.findings[k] {
+            return analysis.findings[k].map { finding in
                 let (line, column) = table.location(of: finding.range.lowerBound)
                 let (endLine, endColumn) = table.location(of: finding.range.upperBound)
-                out.append(Diagnostic(finding: finding, path: source.path, line: line, column: column,
-                                      endLine: endLine, endColumn: endColumn))
-            }
+                return Diagnostic(finding: finding, path: source.path, line: line, column: column,
+                                  endLine: endLine, endColumn: endColumn)
+            }.sorted { ($0.line, $0.column, $0.finding.code) < ($1.line, $1.column, $1.finding.code) }
         }
-        return out.sorted { ($0.path, $0.line, $0.column, $0.finding.code) < ($1.path, $1.line, $1.column, $1.finding.code) }
+        let order = perFile.indices.sorted { perFile[$0][0].path < perFile[$1][0].path }
+        var out: [Diagnostic] = []
+        out.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
+        for k in order { out += perFile[k] }
+        return out
     }
 }
 

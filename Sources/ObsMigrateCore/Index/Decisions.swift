@@ -72,58 +72,11 @@ extension ProjectIndex {
             blockAll("the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)", target.site)
         }
 
-        // Intrinsic blockers: what the model's own declarations do.
-        for (name, model) in models {
-            if let p = model.viaProtocol {
-                block(name, "it conforms through protocol \(p), which refines ObservableObject", refiningProtocols[p])
-            }
-            let allPublished = publishedIncludingAncestors(name)
-            for ref in model.declarations + model.extensions {
-                let decl = type(ref)
-                let source = files[ref.file].source
-                if decl.kind != .class && decl.kind != .extension {
-                    block(name, "it is not a class", Site(file: ref.file, offset: decl.start))
-                }
-                if decl.hasAttribute("Observable") {
-                    block(name, "it is also marked @Observable", Site(file: ref.file, offset: decl.start))
-                }
-                var s = decl.bodyOpen + 1
-                while s < decl.bodyClose {
-                    let k = source.kind(s)
-                    let site = Site(file: ref.file, offset: source.start(s))
-                    if k == .identifier {
-                        if source.isText(s, "objectWillChange") {
-                            let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
-                            block(name, declares ? "it declares its own objectWillChange" : "it uses objectWillChange", site)
-                        } else if source.isText(s, "ObservableObjectPublisher") {
-                            block(name, "it uses ObservableObjectPublisher", site)
-                        } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
-                            block(name, "it uses the Published wrapper type directly", site)
-                        } else if source.kind(s - 1) != .period, source.text(s).hasPrefix("_"),
-                                  allPublished.contains(String(source.text(s).dropFirst())) {
-                            block(name, "its \(source.text(s)) wrapper storage is used", site)
-                        }
-                    } else if k == .dollarIdentifier {
-                        let member = String(source.text(s).dropFirst())
-                        let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
-                        if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
-                            block(name, "its $\(member) publisher is used", site)
-                        }
-                    }
-                    s += 1
-                }
-                for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
-                    let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
-                    for k in 0..<inner.sigCount {
-                        let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
-                        if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
-                            block(name, "its \(inner.text(k)) publisher is used", site)
-                        } else if inner.isIdentifier(k, "objectWillChange") {
-                            block(name, "it uses objectWillChange", site)
-                        }
-                    }
-                }
-            }
+        // Intrinsic blockers: what the model's own declarations do (each model in parallel).
+        let names = models.keys.sorted()
+        let intrinsic = parallelMap(Array(names.indices)) { [self] k in intrinsicBlockers(of: names[k]) }
+        for (k, name) in names.enumerated() {
+            for blocker in intrinsic[k] { block(name, blocker.reason, blocker.site) }
         }
 
         // Project-wide uses: receivers outside the model, environment injection, wrapper inits.
@@ -254,6 +207,64 @@ extension ProjectIndex {
         for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
         for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
         for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
+    }
+
+    /// What a model's own declarations and extensions do that keeps it an ObservableObject.
+    func intrinsicBlockers(of name: String) -> [Blocker] {
+        guard let model = models[name] else { return [] }
+        var result: [Blocker] = []
+        func block(_ name: String, _ reason: String, _ site: Site?) { result.append(Blocker(reason: reason, site: site)) }
+        if let p = model.viaProtocol {
+            block(name, "it conforms through protocol \(p), which refines ObservableObject", refiningProtocols[p])
+        }
+        let allPublished = publishedIncludingAncestors(name)
+        for ref in model.declarations + model.extensions {
+            let decl = type(ref)
+            let source = files[ref.file].source
+            if decl.kind != .class && decl.kind != .extension {
+                block(name, "it is not a class", Site(file: ref.file, offset: decl.start))
+            }
+            if decl.hasAttribute("Observable") {
+                block(name, "it is also marked @Observable", Site(file: ref.file, offset: decl.start))
+            }
+            var s = decl.bodyOpen + 1
+            while s < decl.bodyClose {
+                let k = source.kind(s)
+                let site = Site(file: ref.file, offset: source.start(s))
+                if k == .identifier {
+                    if source.isText(s, "objectWillChange") {
+                        let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
+                        block(name, declares ? "it declares its own objectWillChange" : "it uses objectWillChange", site)
+                    } else if source.isText(s, "ObservableObjectPublisher") {
+                        block(name, "it uses ObservableObjectPublisher", site)
+                    } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
+                        block(name, "it uses the Published wrapper type directly", site)
+                    } else if source.bytes[source.start(s)] == UInt8(ascii: "_"), source.kind(s - 1) != .period,
+                              allPublished.contains(String(source.text(s).dropFirst())) {
+                        block(name, "its \(source.text(s)) wrapper storage is used", site)
+                    }
+                } else if k == .dollarIdentifier {
+                    let member = String(source.text(s).dropFirst())
+                    let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
+                    if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
+                        block(name, "its $\(member) publisher is used", site)
+                    }
+                }
+                s += 1
+            }
+            for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
+                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                for k in 0..<inner.sigCount {
+                    let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
+                    if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
+                        block(name, "its \(inner.text(k)) publisher is used", site)
+                    } else if inner.isIdentifier(k, "objectWillChange") {
+                        block(name, "it uses objectWillChange", site)
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// What one file's tokens say about the models: blocker events and the sites rules need.
@@ -471,7 +482,16 @@ extension ProjectIndex {
     /// The @Published properties of a model and its model superclasses. (Subclasses' own count
     /// too: their `$x` inside the subclass is checked there.)
     func publishedIncludingAncestors(_ name: String) -> Set<String> {
-        lineage(of: name).reduce(into: Set<String>()) { $0.formUnion(models[$1]?.published ?? []) }
+        if let cached = publishedWithAncestors[name] { return cached }
+        return lineage(of: name).reduce(into: Set<String>()) { $0.formUnion(models[$1]?.published ?? []) }
+    }
+
+    /// Computes `publishedIncludingAncestors` once per model, for the rules that ask per token.
+    mutating func cachePublishedNames() {
+        var cache: [String: Set<String>] = [:]
+        for name in models.keys { cache[name] = publishedIncludingAncestors(name) }
+        publishedWithAncestors = cache
+        publishedNames = models.values.reduce(into: Set<String>()) { $0.formUnion($1.published) }
     }
 
     /// Whether token `s` sits in a declaration or extension of `model` (or a subclass of it).

@@ -86,6 +86,9 @@ public struct ProjectIndex: Sendable {
     /// Top-level declarations by name, for name lookups without scanning every file.
     public var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
     public var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
+    /// Every model's `@Published` names, its ancestors' included; and all of them together.
+    var publishedWithAncestors: [String: Set<String>] = [:]
+    public var publishedNames: Set<String> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Deployment targets below what Observation needs, from Package.swift files.
@@ -105,6 +108,7 @@ public struct ProjectIndex: Sendable {
             for f in files { modelsByFile[f, default: []].append(name) }
         }
         for f in modelsByFile.keys { modelsByFile[f]!.sort() }
+        cachePublishedNames()
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         Timings.measure("index: decide") { decide() }
@@ -134,7 +138,7 @@ public struct ProjectIndex: Sendable {
                 let ref = TypeRef(file: f, type: t)
                 let qualified = decls.types[t].qualifiedName, simple = decls.types[t].simpleName
                 declared[qualified, default: []].append(ref)
-                if !(bySimpleName[simple]?.contains(qualified) ?? false) {
+                if declared[qualified]!.count == 1 {  // first declaration of this name
                     bySimpleName[simple, default: []].append(qualified)
                 }
                 if decls.types[t].kind == .class, decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
@@ -273,31 +277,45 @@ public struct ProjectIndex: Sendable {
     // MARK: - Wrapper sites
 
     mutating func collectWrapperSites() {
-        for (f, file) in files.enumerated() {
-            let source = file.source
-            var owners: [(TypeRef?, [PropertyDecl], [String])] = [(nil, file.decls.topLevelProperties + file.decls.macroBodyProperties, [])]
-            for (t, decl) in file.decls.types.enumerated() {
-                owners.append((TypeRef(file: f, type: t), decl.properties, decl.path + [decl.name]))
-            }
-            for (owner, properties, path) in owners {
-                for property in properties {
-                    guard let attr = property.attributes.first(where: { WrapperSite.Wrapper(rawValue: $0.name) != nil }),
-                          let wrapper = WrapperSite.Wrapper(rawValue: attr.name) else { continue }
-                    let written = writtenType(of: property, in: source, ownerPath: path, file: f)
-                    let resolved = written.flatMap { resolveTypeName($0, from: path) }
-                    var site = WrapperSite(wrapper: wrapper, file: f, owner: owner, property: property, attribute: attr,
-                                           writtenType: written, type: resolved, projectedUses: [],
-                                           projectedUsesOutsideBody: [])
-                    if let name = property.name, let owner {
-                        (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner)
-                    }
-                    if let owner, let name = property.name {
-                        wrapperSiteByKey["\(type(owner).qualifiedName)\u{0}\(name)\u{0}\(wrapper.rawValue)"] = wrapperSites.count
-                    }
-                    wrapperSites.append(site)
+        // Each file's sites only read the declaration maps: found in parallel, kept in file order.
+        let perFile = parallelMap(Array(files.indices)) { [self] f in wrapperSites(inFile: f) }
+        for sites in perFile {
+            for site in sites {
+                if let owner = site.owner, let name = site.property.name {
+                    wrapperSiteByKey["\(type(owner).qualifiedName)\u{0}\(name)\u{0}\(site.wrapper.rawValue)"] = wrapperSites.count
                 }
+                wrapperSites.append(site)
             }
         }
+    }
+
+    func wrapperSites(inFile f: Int) -> [WrapperSite] {
+        let file = files[f]
+        let source = file.source
+        var result: [WrapperSite] = []
+        func visit(_ owner: TypeRef?, _ properties: [PropertyDecl], _ path: [String]) {
+            for property in properties {
+                guard let attr = property.attributes.first(where: { WrapperSite.Wrapper(rawValue: $0.name) != nil }),
+                      let wrapper = WrapperSite.Wrapper(rawValue: attr.name) else { continue }
+                let written = writtenType(of: property, in: source, ownerPath: path, file: f)
+                let resolved = written.flatMap { resolveTypeName($0, from: path) }
+                var site = WrapperSite(wrapper: wrapper, file: f, owner: owner, property: property, attribute: attr,
+                                       writtenType: written, type: resolved, projectedUses: [],
+                                       projectedUsesOutsideBody: [])
+                if let name = property.name, let owner {
+                    (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner)
+                }
+                result.append(site)
+            }
+        }
+        visit(nil, file.decls.topLevelProperties + file.decls.macroBodyProperties, [])
+        for t in file.decls.types.indices {
+            let decl = file.decls.types[t]
+            // Most types hold no wrapper: skip them before building their path.
+            guard decl.properties.contains(where: { !$0.attributes.isEmpty }) else { continue }
+            visit(TypeRef(file: f, type: t), decl.properties, decl.path + [decl.name])
+        }
+        return result
     }
 
     /// The property's type as written, or as its initializer tells (`= M()`, `= M.shared`,

@@ -46,22 +46,37 @@ private enum B {
     static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, lbrace: UInt8 = 0x7B, rbrace: UInt8 = 0x7D
 }
 
-@inline(__always) func isIdentifierStart(_ c: UInt8) -> Bool {
-    (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == B.underscore || c >= 0x80
+/// Byte classes, looked up in one load instead of a chain of comparisons: the lexer asks for
+/// every byte of a project.
+private enum ByteClass {
+    static let identifierStart: UInt8 = 1, identifierContinue: UInt8 = 2, digit: UInt8 = 4, operatorByte: UInt8 = 8
+
+    /// Allocated once and never freed, so the hot loop reads it through a plain pointer.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for c in 0..<256 {
+            let b = UInt8(c)
+            var flags: UInt8 = 0
+            let letter = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == B.underscore || b >= 0x80
+            if letter { flags |= identifierStart | identifierContinue }
+            if b >= 0x30 && b <= 0x39 { flags |= digit | identifierContinue }
+            switch b {
+            case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F: flags |= operatorByte
+            default: break
+            }
+            t[c] = flags
+        }
+        return UnsafePointer(t)
+    }()
 }
 
-@inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool {
-    isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
-}
+@inline(__always) func isIdentifierStart(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.identifierStart != 0 }
+
+@inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.identifierContinue != 0 }
 
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-@inline(__always) private func isOperatorByte(_ c: UInt8) -> Bool {
-    switch c {
-    case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F: true
-    default: false
-    }
-}
+@inline(__always) private func isOperatorByte(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.operatorByte != 0 }
 
 private struct Cursor {
     let b: UnsafeBufferPointer<UInt8>
@@ -85,6 +100,7 @@ private struct Cursor {
     }
 
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        if kind == .whitespace, !keepTrivia { return }  // most trivia: nothing to record
         if end - start > Token.maxLength { errors.append(LexError(kind: .tokenTooLong, offset: start)) }
         var token = Token(kind: kind, start: start, end: end)
         if kind.isTrivia {
@@ -141,10 +157,10 @@ private struct Cursor {
         case B.space, B.tab, B.vt, B.ff:
             var j = i + 1
             while j < n, b[j] == B.space || b[j] == B.tab || b[j] == B.vt || b[j] == B.ff { j += 1 }
-            emit(.whitespace, i, j)
+            if keepTrivia { emit(.whitespace, i, j) }
             return j
         case B.lf:
-            emit(.newline, i, i + 1)
+            if keepTrivia { emit(.newline, i, i + 1) } else { pendingNewline = true }
             return i + 1
         case B.cr:
             let j = at(i + 1) == B.lf ? i + 2 : i + 1

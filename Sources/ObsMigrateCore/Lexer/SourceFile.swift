@@ -13,8 +13,9 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        let lexed = Lexer.significantTokens(bytes)
+        var lexed = Lexer.significantTokens(bytes)
         var tokens = lexed.tokens
+        lexed.tokens = []  // sole owner: matching writes in place, no copy
         SourceFile.matchBrackets(&tokens)
         sigTokens = tokens
         comments = lexed.comments
@@ -134,7 +135,10 @@ public struct SourceFile: Sendable {
     /// Significant tokens' texts joined without trivia: `Combine . ObservableObject` reads as
     /// `Combine.ObservableObject`.
     public func joinedText(_ range: Range<Int>) -> String {
-        range.map { text($0) }.joined()
+        if range.count == 1 { return text(range.lowerBound) }
+        var joined: [UInt8] = []
+        for s in range { joined += bytes[token(s).range] }
+        return String(decoding: joined, as: UTF8.self)
     }
 
     /// The significant index of the first significant token at or after byte `offset`.

@@ -81,7 +81,8 @@ public struct Token: Sendable, Equatable {
         bits = UInt32(kind.rawValue) << 27 | payload
     }
 
-    public var kind: TokenKind { TokenKind(rawValue: UInt8(truncatingIfNeeded: bits >> 27)) ?? .unknown }
+    // Only `init` writes these bits, from a valid kind: the cast cannot see a stray value.
+    public var kind: TokenKind { unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 27), to: TokenKind.self) }
 
     /// A newline (or a comment spanning lines) separates it from the previous significant token.
     public var startsLine: Bool {

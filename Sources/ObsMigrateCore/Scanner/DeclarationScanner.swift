@@ -15,18 +15,22 @@ public enum DeclarationScanner {
     }
 }
 
-let modifierWords: Set<String> = [
+let modifierList = [
     "public", "private", "fileprivate", "internal", "open", "package", "static", "final", "lazy",
     "override", "required", "convenience", "weak", "unowned", "mutating", "nonmutating", "dynamic",
     "optional", "indirect", "nonisolated", "isolated", "consuming", "borrowing", "distributed",
     "prefix", "postfix", "infix", "__consuming", "unsafe",
 ]
-
-let declarationKeywords: Set<String> = [
+let declarationKeywordList = [
     "class", "struct", "enum", "actor", "protocol", "extension", "var", "let", "func", "init",
     "deinit", "subscript", "typealias", "associatedtype", "case", "import", "operator",
     "precedencegroup", "macro",
 ]
+let modifierWords = WordSet(modifierList)
+/// Modifiers and declaration keywords: what can start a declaration.
+let declarationStartWords = WordSet(modifierList + declarationKeywordList)
+/// What may follow `class` when it is a modifier (`class func`, `class var`).
+let classModifierFollowers = WordSet(["func", "var", "let", "subscript", "init"] + modifierList)
 
 private struct Members {
     var properties: [PropertyDecl] = []
@@ -51,8 +55,7 @@ private struct Walker {
         switch file.kind(s) {
         case .attribute, .poundKeyword, .rightBrace: return true
         case .identifier:
-            let t = file.text(s)
-            return modifierWords.contains(t) || declarationKeywords.contains(t)
+            return declarationStartWords.contains(file, s)
         default: return false
         }
     }
@@ -221,7 +224,7 @@ private struct Walker {
                 i += 1
                 continue
             }
-            if modifierWords.contains(word), isModifierPosition(i) {
+            if modifierWords.contains(file, i), isModifierPosition(i) {
                 if declStart == nil { declStart = i }
                 var end = i + 1
                 // `private(set)`, `unowned(unsafe)`, `nonisolated(unsafe)`
@@ -284,9 +287,7 @@ private struct Walker {
 
     /// `class` followed by a member keyword or modifier is the `class` modifier.
     func isClassModifier(_ next: Int) -> Bool {
-        guard file.kind(next) == .identifier else { return false }
-        let t = file.text(next)
-        return ["func", "var", "let", "subscript", "init"].contains(t) || modifierWords.contains(t)
+        classModifierFollowers.contains(file, next)
     }
 
     /// Contextual modifiers (`open`, `optional`, `prefix`...) are also ordinary identifiers:
@@ -294,9 +295,7 @@ private struct Walker {
     func isModifierPosition(_ s: Int) -> Bool {
         var j = s + 1
         if file.kind(j) == .leftParen { j = Int(file.match[j]) + 1; if j <= s + 1 { return false } }
-        guard file.kind(j) == .identifier else { return false }
-        let t = file.text(j)
-        return modifierWords.contains(t) || declarationKeywords.contains(t)
+        return declarationStartWords.contains(file, j)
     }
 
     mutating func handleDirective(_ s: Int, limit: Int, path: [String] = [], depth: Int = 0) -> Int {
@@ -531,7 +530,7 @@ private struct Walker {
             startToken: startToken, bodyOpen: i, bodyClose: close, properties: [], functions: [],
             ifConfig: ifConfig))
         if depth < DeclarationScanner.maxTypeDepth {
-            let innerPath = path + name.split(separator: ".").map(String.init)
+            let innerPath = name.utf8.contains(UInt8(ascii: ".")) ? path + name.split(separator: ".").map(String.init) : path + [name]
             let saved = ifStack
             let members = scanMembers(from: i + 1, to: close, path: innerPath, depth: depth + 1, out: &out)
             ifStack = saved

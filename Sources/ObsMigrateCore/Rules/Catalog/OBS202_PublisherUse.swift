@@ -28,6 +28,8 @@ public struct PublishedPublisherUse: Rule {
         var findings: [Finding] = []
         for s in 0..<source.sigCount where source.kind(s) == .dollarIdentifier {
             let member = String(source.text(s).dropFirst())
+            // `$0` and projected values of other wrappers: no model publishes them.
+            guard context.index.publishedNames.contains(member) else { continue }
             let qualified = source.kind(s - 1) == .period
             let bySelf = qualified && source.isIdentifier(s - 2, "self")
             var owner: String? = nil
