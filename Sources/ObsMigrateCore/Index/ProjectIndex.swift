@@ -222,55 +222,71 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
-        // Classes conforming directly, by extension or through a refining protocol.
-        for (name, refs) in declared {
-            guard refs.contains(where: { files[$0.file].decls.types[$0.type].kind == .class }) else { continue }
-            var model = ModelType(name: name, simpleName: TypeName.base(name), declarations: refs,
-                                  extensions: extensionsOf[name] ?? [], conformances: [], superclass: nil,
-                                  viaProtocol: nil, published: [], blockers: [])
-            for ref in refs + model.extensions {
+        // What each class says about itself, found in parallel (it only reads the maps built so
+        // far); then the models are picked from it, hierarchies to a fixed point.
+        struct ClassFacts: Sendable {
+            var name: String
+            var refs: [TypeRef]
+            var conformances: [(ref: TypeRef, entry: Int)] = []
+            var viaProtocol: String? = nil
+            var published: Set<String> = []
+            /// The first class declaration's own `@Published` names and resolved first inherited type.
+            var classPublished: Set<String> = []
+            var classSuper: String? = nil
+            /// The resolved first inherited type of the first declaration.
+            var firstDeclarationSuper: String? = nil
+        }
+        let names = declared.keys.filter { name in
+            declared[name]!.contains { files[$0.file].decls.types[$0.type].kind == .class }
+        }.sorted()
+        let facts = parallelMap(Array(names.indices)) { [self] k -> ClassFacts in
+            let name = names[k]
+            let refs = declared[name]!
+            var facts = ClassFacts(name: name, refs: refs)
+            for ref in refs + (extensionsOf[name] ?? []) {
                 for (e, entry) in type(ref).inheritance.enumerated() {
                     if entry.baseName == "ObservableObject" {
-                        model.conformances.append((ref, e))
+                        facts.conformances.append((ref, e))
                     } else if let p = resolveTypeName(entry.name, from: type(ref).path), refiningProtocols[p] != nil {
-                        model.viaProtocol = p
+                        facts.viaProtocol = p
                     }
                 }
             }
             for ref in refs {
                 for property in type(ref).properties where property.attribute("Published") != nil {
-                    if let n = property.name { model.published.insert(n) }
+                    if let n = property.name { facts.published.insert(n) }
                 }
             }
-            if !model.conformances.isEmpty || model.viaProtocol != nil {
-                models[name] = model
+            let classRef = refs.first { files[$0.file].decls.types[$0.type].kind == .class }!
+            let decl = type(classRef)
+            for property in decl.properties where property.attribute("Published") != nil {
+                if let n = property.name { facts.classPublished.insert(n) }
             }
+            facts.classSuper = decl.inheritance.first.flatMap { resolveTypeName($0.name, from: decl.path) }
+            let first = type(refs[0])
+            facts.firstDeclarationSuper = first.inheritance.first.flatMap { resolveTypeName($0.name, from: first.path) }
+            return facts
+        }
+        // Classes conforming directly, by extension or through a refining protocol.
+        for f in facts where !f.conformances.isEmpty || f.viaProtocol != nil {
+            models[f.name] = ModelType(name: f.name, simpleName: TypeName.base(f.name), declarations: f.refs,
+                                       extensions: extensionsOf[f.name] ?? [], conformances: f.conformances, superclass: nil,
+                                       viaProtocol: f.viaProtocol, published: f.published, blockers: [])
         }
         // Subclasses of models are models (to a fixed point, for deep hierarchies).
         changed = true
         while changed {
             changed = false
-            for (name, refs) in declared where models[name] == nil {
-                guard let ref = refs.first(where: { files[$0.file].decls.types[$0.type].kind == .class }),
-                      case let decl = type(ref),
-                      let first = decl.inheritance.first,
-                      let superName = resolveTypeName(first.name, from: decl.path), models[superName] != nil
-                else { continue }
-                var published: Set<String> = []
-                for property in decl.properties where property.attribute("Published") != nil {
-                    if let n = property.name { published.insert(n) }
-                }
-                models[name] = ModelType(name: name, simpleName: TypeName.base(name), declarations: refs,
-                                         extensions: extensionsOf[name] ?? [], conformances: [], superclass: superName,
-                                         viaProtocol: nil, published: published, blockers: [])
+            for f in facts where models[f.name] == nil {
+                guard let superName = f.classSuper, models[superName] != nil else { continue }
+                models[f.name] = ModelType(name: f.name, simpleName: TypeName.base(f.name), declarations: f.refs,
+                                           extensions: extensionsOf[f.name] ?? [], conformances: [], superclass: superName,
+                                           viaProtocol: nil, published: f.classPublished, blockers: [])
                 changed = true
             }
         }
-        for (name, model) in models where model.superclass == nil {
-            let decl = type(model.declarations[0])
-            if let first = decl.inheritance.first, let s = resolveTypeName(first.name, from: decl.path), models[s] != nil {
-                models[name]?.superclass = s
-            }
+        for f in facts where models[f.name]?.superclass == nil {
+            if let s = f.firstDeclarationSuper, models[s] != nil { models[f.name]?.superclass = s }
         }
     }
 

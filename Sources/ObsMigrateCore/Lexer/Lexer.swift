@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of lexing one file: tokens covering every byte, plus what was not understood.
 public struct LexedSource: Sendable {
     /// Every token (trivia included), or only the significant ones (see `significantTokens`).
@@ -15,17 +17,20 @@ public struct LexedSource: Sendable {
 /// scanned with an explicit stack, never recursion, so nesting depth cannot overflow the stack.
 public enum Lexer {
     public static func tokenize(_ bytes: [UInt8]) -> LexedSource {
-        bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(bytes: buffer, keepTrivia: true)
-            return cursor.run()
-        }
+        lex(bytes, keepTrivia: true)
     }
 
     /// Significant tokens only (each knowing whether it starts a line), with comments apart:
     /// what the scanners need, in about half the memory.
     public static func significantTokens(_ bytes: [UInt8]) -> LexedSource {
-        bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(bytes: buffer, keepTrivia: false)
+        lex(bytes, keepTrivia: false)
+    }
+
+    static func lex(_ bytes: [UInt8], keepTrivia: Bool) -> LexedSource {
+        let scratch = TokenScratch.take()
+        defer { TokenScratch.giveBack(scratch) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: buffer, keepTrivia: keepTrivia, scratch: scratch)
             return cursor.run()
         }
     }
@@ -82,7 +87,8 @@ private struct Cursor {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
     let keepTrivia: Bool
-    var tokens: [Token] = []
+    /// Tokens go to the thread's scratch buffer; `run` copies them out at their exact size.
+    let scratch: TokenScratch
     var comments: [Token] = []
     var pendingNewline = true
     var errors: [LexError] = []
@@ -91,12 +97,12 @@ private struct Cursor {
     var lastSignificant: TokenKind? = nil
     var lastSignificantStart = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool, scratch: TokenScratch) {
         b = bytes
         n = bytes.count
         self.keepTrivia = keepTrivia
-        // Generous, so that lexing never regrows; `run` trims to size when it is done.
-        tokens.reserveCapacity(n / (keepTrivia ? 2 : 4) + 16)
+        self.scratch = scratch
+        scratch.count = 0
     }
 
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
@@ -112,12 +118,12 @@ private struct Cursor {
                     for i in start..<end where b[i] == B.lf || b[i] == B.cr { pendingNewline = true; break }
                 }
             }
-            if keepTrivia { tokens.append(token) }
+            if keepTrivia { scratch.append(token) }
             return
         }
         token.startsLine = pendingNewline
         pendingNewline = false
-        tokens.append(token)
+        scratch.append(token)
         lastSignificant = kind
         lastSignificantStart = start
     }
@@ -138,16 +144,7 @@ private struct Cursor {
         while i < n {
             i = lexOne(at: i)
         }
-        return LexedSource(tokens: trimmed(tokens), comments: comments, errors: errors, interpolations: interpolations)
-    }
-
-    /// The same tokens in an array of exactly their size: a project keeps millions of them.
-    func trimmed(_ tokens: [Token]) -> [Token] {
-        guard tokens.capacity > tokens.count + tokens.count / 8 + 16 else { return tokens }
-        return [Token](unsafeUninitializedCapacity: tokens.count) { buffer, count in
-            _ = buffer.initialize(from: tokens)
-            count = tokens.count
-        }
+        return LexedSource(tokens: scratch.copy(), comments: comments, errors: errors, interpolations: interpolations)
     }
 
     /// Lexes the token starting at `i` and returns the offset just past it.
@@ -501,5 +498,62 @@ private struct Cursor {
         errors.append(LexError(kind: .unterminatedString, offset: i))
         emit(.string, i, n)
         return n
+    }
+}
+
+/// A growable token buffer kept per thread: lexing thousands of files appends into the same
+/// memory instead of growing (and faulting in) a fresh array for each file.
+final class TokenScratch {
+    private(set) var base: UnsafeMutablePointer<Token>
+    private var capacity: Int
+    var count = 0
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) func append(_ token: Token) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    /// The tokens as an array of exactly their size.
+    func copy() -> [Token] {
+        [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.initialize(from: base, count: count)
+            initialized = count
+        }
+    }
+
+    // One per thread, taken out while in use so that a nested lex gets its own.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<TokenScratch>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    static func take() -> TokenScratch {
+        guard let pointer = pthread_getspecific(key) else { return TokenScratch() }
+        pthread_setspecific(key, nil)
+        return Unmanaged<TokenScratch>.fromOpaque(pointer).takeRetainedValue()
+    }
+
+    static func giveBack(_ scratch: TokenScratch) {
+        if let old = pthread_getspecific(key) { Unmanaged<TokenScratch>.fromOpaque(old).release() }
+        pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
     }
 }
