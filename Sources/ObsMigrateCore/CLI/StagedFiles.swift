@@ -19,56 +19,94 @@ enum Git {
     }
 
     /// Runs git; `input` is given on standard input (through a temporary file, so a git that
-    /// exits early cannot block us or raise SIGPIPE).
+    /// exits early cannot block us or raise SIGPIPE). Spawned with `posix_spawn`: Foundation's
+    /// `Process` takes about 50 ms per child on Linux, which a pre-commit hook would feel.
     static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil) throws -> Output {
         guard let git = findExecutable("git") else { throw UsageError("git not found on PATH") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_OPTIONAL_LOCKS"] = "0"  // never take the index lock for an opportunistic refresh
         environment["LC_ALL"] = "C"              // error messages we recognise
-        process.environment = environment
 
         var inputFile: String?
-        defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
+        defer { if let inputFile { unlink(inputFile) } }
+        var inputFD: Int32 = -1
         if let input {
-            let path = NSTemporaryDirectory() + "obs-migrate-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
-            guard FileManager.default.createFile(atPath: path, contents: Data(input)),
-                  let handle = FileHandle(forReadingAtPath: path) else {
+            let path = NSTemporaryDirectory() + "obs-migrate-git-\(getpid())-\(UUID().uuidString)"
+            guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
                 throw UsageError("cannot write a temporary file in \(NSTemporaryDirectory())")
             }
             inputFile = path
-            process.standardInput = handle
+            inputFD = open(path, O_RDONLY | O_CLOEXEC)
         } else {
-            process.standardInput = FileHandle.nullDevice
+            inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         }
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do {
-            try process.run()
-        } catch {
-            throw UsageError("cannot run git: \(error.localizedDescription)")
+        guard inputFD >= 0 else { throw UsageError("cannot run git: \(SystemError.current.message)") }
+        defer { close(inputFD) }
+
+        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0 else { throw UsageError("cannot run git: \(SystemError.current.message)") }
+        guard pipe(&errPipe) == 0 else {
+            close(outPipe[0]); close(outPipe[1])
+            throw UsageError("cannot run git: \(SystemError.current.message)")
+        }
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        // `git -C DIR`: the child starts in the repository without our changing directory.
+        let argv = [git, "-C", directory] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let spawned = withCStrings(argv) { cArgs in
+            withCStrings(envp) { cEnv in posix_spawn(&pid, git, &actions, nil, cArgs, cEnv) }
+        }
+        close(outPipe[1])
+        close(errPipe[1])
+        guard spawned == 0 else {
+            close(outPipe[0]); close(errPipe[0])
+            throw UsageError("cannot run git: \(SystemError(code: spawned).message)")
         }
         // Drain standard error on another thread while standard output is read here, so
         // neither pipe can fill up and stall git.
         let errorBox = DataBox()
         let group = DispatchGroup()
-        let errorHandle = stderr.fileHandleForReading
-        DispatchQueue.global().async(group: group) {
-            errorBox.data = errorHandle.readDataToEndOfFile()
-        }
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errFD = errPipe[0]
+        DispatchQueue.global().async(group: group) { errorBox.bytes = readToEnd(errFD) }
+        let out = readToEnd(outPipe[0])
         group.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: [UInt8](outData),
-                      stderr: String(decoding: errorBox.data, as: UTF8.self))
+        close(outPipe[0])
+        close(errFD)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exit status, or 128 + signal as shells report it.
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Output(status: exitStatus, stdout: out, stderr: String(decoding: errorBox.bytes, as: UTF8.self))
+    }
+
+    private static func readToEnd(_ fd: Int32) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { result += chunk[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+        return result
+    }
+
+    /// NUL-terminated C strings for `posix_spawn`, alive for the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        return body(pointers + [nil])
     }
 
     private final class DataBox: @unchecked Sendable {
-        var data = Data()
+        var bytes: [UInt8] = []
     }
 
     /// The absolute path of `name` on PATH, or nil.
@@ -199,7 +237,7 @@ extension CommonOptions {
     mutating func useStagedFiles(positionals: [String], console: Console) throws -> [String: [UInt8]]? {
         let cwd = console.currentDirectory
         let limit = positionals.map { ProjectLoader.absolutePath($0, cwd: cwd) }
-        let staged = try StagedFiles.read(from: cwd, limitTo: limit, excludes: excludes)
+        let staged = try Timings.measure("staged files from git") { try StagedFiles.read(from: cwd, limitTo: limit, excludes: excludes) }
         for entry in staged.skipped {
             console.note("\(entry.path): \(entry.reason); not checked")
         }

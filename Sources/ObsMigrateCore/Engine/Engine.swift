@@ -66,14 +66,14 @@ public enum Engine {
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
                               minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> ProjectIndex {
         var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
-        index.addBlockers(blockersFromUnusable(unusable, index: index))
+        Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }
         if let rewriting, rewriting.count < files.count {
             var outside: [String: [Blocker]] = [:]
             for (name, touched) in index.filesTouchedByMigration() {
                 guard let other = touched.filter({ !rewriting.contains($0) }).min() else { continue }
                 outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which is not among the paths of this run (include it, or run on the whole project)", site: nil)]
             }
-            index.addBlockers(outside)
+            Timings.measure("settle: files outside the run") { index.addBlockers(outside) }
         }
         let fixRules = RuleRegistry.all.filter { $0.metadata.fix != .never }
         let deselected = fixRules.contains { !selection.isEnabled($0.metadata) }

@@ -8,9 +8,10 @@ public enum DeclarationScanner {
         var walker = Walker(file: file)
         var out = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
         let members = walker.scanMembers(from: 0, to: file.sigCount, path: [], depth: 0, out: &out)
-        out.topLevelFunctions = members.functions
-        out.topLevelProperties = members.properties
-        out.macroBodyProperties = walker.macroBodyProperties
+        out.topLevelFunctions = members.functions.trimmed()
+        out.topLevelProperties = members.properties.trimmed()
+        out.macroBodyProperties = walker.macroBodyProperties.trimmed()
+        out.types = out.types.trimmed()
         return out
     }
 }
@@ -534,9 +535,21 @@ private struct Walker {
             let saved = ifStack
             let members = scanMembers(from: i + 1, to: close, path: innerPath, depth: depth + 1, out: &out)
             ifStack = saved
-            out.types[index].properties = members.properties
-            out.types[index].functions = members.functions
+            out.types[index].properties = members.properties.trimmed()
+            out.types[index].functions = members.functions.trimmed()
         }
         return close + 1
+    }
+}
+
+extension Array {
+    /// The same elements in storage of exactly their count: declarations are kept for every
+    /// file of a project, and arrays grown by appending carry up to as much again unused.
+    func trimmed() -> [Element] {
+        guard capacity > count else { return self }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = buffer.initialize(from: self)
+            initialized = count
+        }
     }
 }
