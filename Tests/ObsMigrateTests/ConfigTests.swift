@@ -131,6 +131,28 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(codes(result.out), ["OBS102"])
     }
 
+    /// Outside any git repository, a PATH outside the current directory is its own project: the
+    /// current directory (which may hold anything) is not read to decide.
+    func testWithoutGitAPathElsewhereIsItsOwnRoot() throws {
+        let dir = try project("root-elsewhere", [
+            // Would block Counter if it were read.
+            "here/Other.swift": "func poke(_ c: Counter) { _ = c.objectWillChange }\n",
+            "there/App/Model.swift": Self.model,
+            "there/App/View.swift": Self.view,
+        ])
+        let here = dir.appendingPathComponent("here").path
+        let there = dir.appendingPathComponent("there/App").path
+        let result = runTool(["check", there], cwd: here)
+        XCTAssertTrue(result.out.contains("make it @Observable (fixable)"), result.out)
+        XCTAssertFalse(result.out.contains("objectWillChange"), result.out)
+        XCTAssertEqual(ProjectLoader.rootWithoutGit(first: there, cwd: here), there)
+        XCTAssertEqual(ProjectLoader.rootWithoutGit(first: there + "/Model.swift", cwd: here), there)
+        XCTAssertEqual(ProjectLoader.rootWithoutGit(first: here + "/Other.swift", cwd: here), here)
+        XCTAssertEqual(ProjectLoader.rootWithoutGit(first: nil, cwd: here), here)
+        // Its findings are the same as when run from inside it.
+        XCTAssertEqual(codes(result.out), codes(runTool(["check", "."], cwd: there).out))
+    }
+
     /// The file is found by walking up from the first PATH, up to the git root; a file above
     /// the git root belongs to another project.
     func testDiscoveryWalksUpFromTheFirstPathToTheGitRoot() throws {

@@ -73,7 +73,7 @@ public enum ProjectLoader {
             }
         }
         let root = options.projectRoot.map { absolutePath($0, cwd: cwd) }
-            ?? gitRoot(above: requested.first ?? cwd) ?? cwd
+            ?? gitRoot(above: requested.first ?? cwd) ?? rootWithoutGit(first: requested.first, cwd: cwd)
 
         // Every Swift file under the root, plus requested files and folders outside it.
         var unlisted: [(path: String, reason: String)] = []
@@ -160,6 +160,15 @@ public enum ProjectLoader {
         }
         return LoadedProject(root: root, files: files, absolutePaths: absolute, reported: reported,
                              problems: problems, unusable: unusable)
+    }
+
+    /// With no git root and no `--project-root`: the current directory when the first PATH is
+    /// in it, else that PATH's own folder (reading the current directory for a project elsewhere
+    /// could mean reading a whole home folder).
+    static func rootWithoutGit(first: String?, cwd: String) -> String {
+        guard let first, first != cwd, !first.hasPrefix(cwd == "/" ? "/" : cwd + "/") else { return cwd }
+        if case .success(let status) = FileStatus.of(first), status.kind == .directory { return first }
+        return (first as NSString).deletingLastPathComponent
     }
 
     /// Keeps one path per file on disk: the one with no symbolic link below the root, else the
