@@ -88,13 +88,13 @@ enum FixCommand {
         let progress = ProgressLine(console: console, enabled: !options.quiet)
         defer { progress.finish() }
         progress.update("reading Swift files")
-        let (project, hadProblems) = options.load(console: progress.console)
+        let (project, hadProblems) = Timings.measure("load") { options.load(console: progress.console) }
         progress.update("fixing \(ProgressLine.count(project.files.count)) files")
         // With --write, files that cannot be written are set aside first (FileWriter.swift).
-        let (plan, unwritable) = try planWritable(project, writing: parsed.has("--write")) { project in
+        let (plan, unwritable) = try Timings.measure("plan") { try planWritable(project, writing: parsed.has("--write")) { project in
             try FixCommand.plan(project, selection: options.selection, minimumTargets: options.minimumTargets,
                                 perPathIgnores: options.perPathIgnores)
-        }
+        } }
         progress.finish()
         let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
@@ -130,9 +130,11 @@ enum FixCommand {
         var failed = !unwritable.isEmpty
         var written: [String] = []
         // All files or none: a migration written to some files only would not compile.
-        let failures = FileWriter.writeAll(changed.map {
-            FileWriter.PendingWrite(path: project.absolutePaths[$0], bytes: plan.fixed[$0]!, expectedOriginal: plan.original[$0]!)
-        }, root: project.root)
+        let failures = Timings.measure("write") {
+            FileWriter.writeAll(changed.map {
+                FileWriter.PendingWrite(path: project.absolutePaths[$0], bytes: plan.fixed[$0]!, expectedOriginal: plan.original[$0]!)
+            }, root: project.root)
+        }
         for (k, f) in changed.enumerated() {
             if let failure = failures[k] {
                 console.error("\(project.files[f].path): \(failure.message)")

@@ -68,14 +68,20 @@ public enum FileWriter {
     /// prepared (disk full, changed on disk, permission denied...), none is written. Returns the
     /// failures by index into `writes`.
     public static func writeAll(_ writes: [PendingWrite], root: String) -> [Int: Failure] {
+        // Temporary files are written and flushed on several threads: each `fsync` waits for
+        // the disk, and a migration touches hundreds of files.
+        var outcomes = [Result<Prepared, Failure>?](repeating: nil, count: writes.count)
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer.baseAddress!
+            concurrentIO(writes.count) { k in out[k] = prepare(writes[k], root: root) }
+        }
         var prepared: [Prepared] = []
         var failures: [Int: Failure] = [:]
-        for (k, pending) in writes.enumerated() {
-            switch prepare(pending, root: root) {
+        for (k, outcome) in outcomes.enumerated() {
+            switch outcome! {
             case .success(let p): prepared.append(p)
             case .failure(let failure): failures[k] = failure
             }
-            if !failures.isEmpty { break }
         }
         if !failures.isEmpty {
             for p in prepared { unlink(p.temp) }
@@ -276,4 +282,25 @@ extension FixCommand {
             project.reported.removeAll { blocked.contains($0) }
         }
     }
+}
+
+/// Runs `body` for every index in `0..<count` on up to `workers` threads. For blocking I/O,
+/// where more threads than cores help (Dispatch keeps to one per core).
+func concurrentIO(_ count: Int, workers: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {
+    guard count > 1 else { if count == 1 { body(0) }; return }
+    final class Counter: @unchecked Sendable {
+        let lock = NSLock()
+        var next = 0
+        func take() -> Int { lock.lock(); defer { lock.unlock() }; next += 1; return next - 1 }
+    }
+    let counter = Counter()
+    let group = DispatchGroup()
+    for _ in 0..<min(workers, count) {
+        group.enter()
+        Thread {
+            while case let k = counter.take(), k < count { body(k) }
+            group.leave()
+        }.start()
+    }
+    group.wait()
 }
