@@ -45,8 +45,10 @@ private func checkTokens(_ bytes: [UInt8]) {
     if joined != bytes { violated("tokens do not re-join to the input", [bytes]) }
 
     let source = SourceFile(path: "F.swift", bytes: bytes)
-    for (s, m) in source.match.enumerated() where m >= 0 {
-        if Int(m) >= source.match.count || source.match[Int(m)] != Int32(s) {
+    for s in 0..<source.sigCount {
+        let m = source.match[s]
+        guard m >= 0 else { continue }
+        if Int(m) >= source.sigCount || source.match[Int(m)] != Int32(s) {
             violated("bracket \(s) matches \(m), which does not match it back", [bytes])
         }
     }

@@ -203,6 +203,17 @@ final class LexerTests: XCTestCase {
         XCTAssertFalse(file.startsLine[11])
     }
 
+    /// Files with no significant token: empty, blank, comments only.
+    func testFilesWithoutSignificantTokens() {
+        for text in ["", "\n\n", "   ", "// only a comment\n", "/* block */", "\u{FEFF}"] {
+            let file = SourceFile(path: "x.swift", text: text)
+            XCTAssertEqual(file.sigCount, 0, text)
+            XCTAssertTrue(file.isUnderstood, text)
+            XCTAssertEqual(Lexer.tokenize(text).tokens.map(\.length).reduce(0, +), text.utf8.count, text)
+            _ = DeclarationScanner.scan(file)
+        }
+    }
+
     /// A token longer than the packed length field makes the file "not understood" (never
     /// rewritten) instead of being cut short.
     func testTokenLongerThanTheLimitIsAnError() {

@@ -860,6 +860,21 @@ final class RobustnessTests: XCTestCase {
         try? "\(executions)".write(toFile: count, atomically: false, encoding: .utf8)
     }
 
+    /// The libFuzzer harness is built only by scripts/fuzz.sh, so it could fall behind the
+    /// library's API unnoticed: type-check it with the library's sources (about 10 s).
+    func testFuzzHarnessTypeChecks() throws {
+        let root = RoundTripTests.packageRoot
+        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? Git.findExecutable("swiftc") ?? "/opt/swift/usr/bin/swiftc"
+        guard FileManager.default.isExecutableFile(atPath: swiftc) else { throw XCTSkip("swiftc not found") }
+        let sources = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources/ObsMigrateCore").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+            .map { root.appendingPathComponent("Sources/ObsMigrateCore/" + $0).path }
+        XCTAssertGreaterThan(sources.count, 40)
+        let result = try run(swiftc, ["-typecheck", "-parse-as-library", "-module-name", "ObsMigrateFuzz",
+                                      root.appendingPathComponent("Fuzz/FuzzEntry.swift").path] + sources, cwd: root.path)
+        XCTAssertEqual(result.status, 0, result.output.suffix(4000).description)
+    }
+
     /// Opt-in: build the libFuzzer harness into .build/fuzz and run it for
     /// OBS_MIGRATE_LIBFUZZER_SECONDS seconds (scripts/fuzz.sh).
     func testLibFuzzer() throws {

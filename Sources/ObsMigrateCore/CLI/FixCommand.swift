@@ -96,6 +96,7 @@ enum FixCommand {
                                 perPathIgnores: options.perPathIgnores)
         } }
         progress.finish()
+        ProcessLifetime.keep(plan)
         let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
         let style = TextReporter.Style(color: console.useColor)

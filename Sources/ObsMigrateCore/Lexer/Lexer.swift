@@ -531,7 +531,8 @@ final class TokenScratch {
 
     /// The tokens as an array of exactly their size.
     func copy() -> [Token] {
-        [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard count > 0 else { return [] }
+        return [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress!.initialize(from: base, count: count)
             initialized = count
         }
