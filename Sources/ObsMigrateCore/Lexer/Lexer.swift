@@ -75,13 +75,7 @@ private enum ByteClass {
     }()
 }
 
-@inline(__always) func isIdentifierStart(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.identifierStart != 0 }
-
-@inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.identifierContinue != 0 }
-
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-
-@inline(__always) private func isOperatorByte(_ c: UInt8) -> Bool { ByteClass.table[Int(c)] & ByteClass.operatorByte != 0 }
 
 private struct Cursor {
     let b: UnsafeBufferPointer<UInt8>
@@ -89,6 +83,8 @@ private struct Cursor {
     let keepTrivia: Bool
     /// Tokens go to the thread's scratch buffer; `run` copies them out at their exact size.
     let scratch: TokenScratch
+    /// `ByteClass.table`, read once: a global's every access checks its lazy initialisation.
+    let classes = ByteClass.table
     var comments: [Token] = []
     var pendingNewline = true
     var errors: [LexError] = []
@@ -105,7 +101,7 @@ private struct Cursor {
         scratch.count = 0
     }
 
-    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
         if kind == .whitespace, !keepTrivia { return }  // most trivia: nothing to record
         if end - start > Token.maxLength { errors.append(LexError(kind: .tokenTooLong, offset: start)) }
         var token = Token(kind: kind, start: start, end: end)
@@ -129,6 +125,10 @@ private struct Cursor {
     }
 
     @inline(__always) func at(_ i: Int) -> UInt8 { i < n ? b[i] : 0 }
+
+    @inline(__always) func isIdentifierStart(_ c: UInt8) -> Bool { classes[Int(c)] & ByteClass.identifierStart != 0 }
+    @inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool { classes[Int(c)] & ByteClass.identifierContinue != 0 }
+    @inline(__always) func isOperatorByte(_ c: UInt8) -> Bool { classes[Int(c)] & ByteClass.operatorByte != 0 }
 
     mutating func run() -> LexedSource {
         var i = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One Swift file's bytes and significant tokens (comments kept apart), with brackets matched,
 /// so that scanners can walk code without tripping over comments.
 public struct SourceFile: Sendable {
@@ -197,17 +199,29 @@ public struct LineTable: Sendable {
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let c = bytes[i]
-            if c == 0x0A {
-                starts.append(i + 1)
-            } else if c == 0x0D {
-                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let n = buffer.count
+            if memchr(base, 0x0D, n) == nil {
+                // Only `\n` endings (almost every file): memchr finds each.
+                var i = 0
+                while i < n, let hit = memchr(base + i, 0x0A, n - i) {
+                    i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(i)
+                }
+                return
             }
-            i += 1
+            var i = 0
+            while i < n {
+                let c = base[i]
+                if c == 0x0A {
+                    starts.append(i + 1)
+                } else if c == 0x0D {
+                    if i + 1 < n, base[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
         }
         self.starts = starts
     }

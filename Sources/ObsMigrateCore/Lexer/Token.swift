@@ -75,7 +75,7 @@ public struct Token: Sendable, Equatable {
     private static let payloadMask: UInt32 = (1 << 26) - 1
     private static let startsLineBit: UInt32 = 1 << 26
 
-    public init(kind: TokenKind, start: Int, end: Int) {
+    @inline(__always) public init(kind: TokenKind, start: Int, end: Int) {
         self.start = Int32(truncatingIfNeeded: start)
         let payload = kind.isBracket ? 0 : UInt32(min(max(end - start, 0), Token.maxLength))
         bits = UInt32(kind.rawValue) << 27 | payload
