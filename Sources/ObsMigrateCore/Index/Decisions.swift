@@ -538,8 +538,9 @@ extension ProjectIndex {
     func constrainedDeclaration(_ s: Int, _ f: Int) -> String? {
         let file = files[f]
         var best: (start: Int, name: String)? = nil
-        for decl in file.decls.types where decl.keywordToken < s && s < decl.bodyOpen {
-            if best == nil || decl.keywordToken > best!.start { best = (decl.keywordToken, decl.simpleName) }
+        let types = file.decls.types
+        for t in types.indices where types[t].keywordToken < s && s < types[t].bodyOpen {
+            if best == nil || types[t].keywordToken > best!.start { best = (types[t].keywordToken, types[t].simpleName) }
         }
         let functions = file.decls.topLevelFunctions + file.decls.types.flatMap(\.functions)
         for fn in functions where fn.startToken < s && s < (fn.body?.open ?? fn.endToken + 1) {

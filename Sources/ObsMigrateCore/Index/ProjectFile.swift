@@ -35,8 +35,10 @@ public struct Suppressions: Sendable {
     public init(_ source: SourceFile) {
         let marker = Array("obs-migrate:".utf8)
         var table: LineTable? = nil
-        // Almost no file has a directive: one fast search of the whole file rules it out.
-        guard !source.comments.isEmpty, ByteSearch.contains(source.bytes, marker) else { return }
+        // Almost no file has a directive: a fast search of its comments rules it out.
+        guard source.comments.contains(where: {
+            $0.length > marker.count && ByteSearch.firstOffset(of: marker, in: source.bytes, range: $0.range) != nil
+        }) else { return }
         for token in source.comments where token.kind == .lineComment || token.kind == .blockComment {
             let bytes = source.bytes[token.range]
             guard bytes.count > marker.count, let at = bytes.firstRange(of: marker) else { continue }

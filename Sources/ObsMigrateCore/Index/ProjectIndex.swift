@@ -211,12 +211,14 @@ public struct ProjectIndex: Sendable {
         var changed = true
         while changed {
             changed = false
-            for (f, file) in files.enumerated() {
-                for decl in file.decls.types where decl.kind == .protocol && refiningProtocols[decl.qualifiedName] == nil {
+            for f in files.indices {
+                let types = files[f].decls.types
+                for t in types.indices where types[t].kind == .protocol && refiningProtocols[types[t].qualifiedName] == nil {
+                    let decl = types[t]
                     if let entry = decl.inheritance.first(where: {
                         $0.baseName == "ObservableObject" || refiningProtocols[resolveTypeName($0.name, from: decl.path) ?? ""] != nil
                     }) {
-                        refiningProtocols[decl.qualifiedName] = Site(file: f, offset: file.source.start(entry.firstToken))
+                        refiningProtocols[decl.qualifiedName] = Site(file: f, offset: entry.range.lowerBound)
                         changed = true
                     }
                 }
@@ -378,9 +380,11 @@ public struct ProjectIndex: Sendable {
     }
 
     func isInsideNestedType(_ s: Int, of ref: TypeRef) -> Bool {
-        let decl = type(ref)
-        for other in files[ref.file].decls.types where other.bodyOpen > decl.bodyOpen && other.bodyClose < decl.bodyClose {
-            if other.bodyOpen < s && s < other.bodyClose { return true }
+        // By index: iterating the array would copy every declaration.
+        let types = files[ref.file].decls.types
+        let open = types[ref.type].bodyOpen, close = types[ref.type].bodyClose
+        for t in types.indices where types[t].bodyOpen > open && types[t].bodyClose < close {
+            if types[t].bodyOpen < s && s < types[t].bodyClose { return true }
         }
         return false
     }

@@ -405,6 +405,17 @@ private struct Cursor {
     /// interpolations holding code, nested strings and comments to any depth. Unterminated:
     /// the rest of the file becomes the token and the file is marked not understood.
     mutating func lexString(at i: Int, hashes: Int) -> Int {
+        // Most literals are `"plain"`: no escape, interpolation or hashes. Anything else (and
+        // an unterminated literal) goes the general way below.
+        if hashes == 0, !(at(i + 1) == B.quote && at(i + 2) == B.quote) {
+            var k = i + 1
+            while k < n {
+                let c = b[k]
+                if c == B.quote { emit(.string, i, k + 1); return k + 1 }
+                if c == B.backslash || c == B.lf || c == B.cr { break }
+                k += 1
+            }
+        }
         var stack: [Frame] = []
         var j = i + hashes
         var interpolationStart = 0

@@ -27,7 +27,9 @@ public struct PublishedProperty: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for decl in context.decls.types where decl.kind == .class || decl.kind == .struct || decl.kind == .enum || decl.kind == .actor {
+        let types = context.decls.types
+        for t in types.indices where types[t].kind != .protocol && types[t].kind != .extension {
+            let decl = types[t]
             let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             for property in decl.properties {
                 guard let attr = property.attribute("Published") else { continue }

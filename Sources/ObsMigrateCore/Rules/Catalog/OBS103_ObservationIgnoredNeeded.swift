@@ -37,7 +37,9 @@ public struct ObservationIgnoredNeeded: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for decl in context.decls.types where decl.kind == .class {
+        let types = context.decls.types
+        for t in types.indices where types[t].kind == .class {
+            let decl = types[t]
             let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             guard context.migrates(name), !(context.index.models[name] != nil && decl.hasAttribute("Observable")) else { continue }
             for property in decl.properties where !property.isStatic && !property.isComputed && property.keyword == "var" {
