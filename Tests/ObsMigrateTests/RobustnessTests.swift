@@ -325,6 +325,29 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: box.file("Alias.swift")), "M.swift", "the link itself was replaced")
     }
 
+    /// A folder reachable directly and through links is walked through its direct path, whatever
+    /// order the file system lists the links in, so its files are reported and written by it.
+    func testFolderReachedThroughLinksKeepsItsDirectPath() throws {
+        let box = try Sandbox("linked-folder")
+        try FileManager.default.createDirectory(atPath: box.file("Models"), withIntermediateDirectories: true)
+        try box.write("Models/M.swift", Legacy.model)
+        try box.write("V.swift", Legacy.view)
+        for link in ["A", "Aa", "Zz", "Models2"] {
+            try FileManager.default.createSymbolicLink(atPath: box.file(link), withDestinationPath: "Models")
+        }
+        let check = box.run(["check", "--project-root", ".", "."])
+        XCTAssertEqual(check.code, 1, check.err)
+        let paths = Set(check.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) }
+            .filter { $0.hasSuffix(".swift") })
+        XCTAssertEqual(paths, ["Models/M.swift", "V.swift"], check.out)
+        let fix = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(fix.code, 0, fix.out + fix.err)
+        XCTAssertEqual(box.text("Models/M.swift"), Legacy.migratedModel)
+        for link in ["A", "Aa", "Zz", "Models2"] {
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: box.file(link)), "Models")
+        }
+    }
+
     /// A file reached through a link to outside the project root is read, to decide, but not written.
     func testFileOutsideTheRootIsNotWritten() throws {
         let outside = try Sandbox("outside-target")

@@ -309,7 +309,16 @@ public enum ProjectLoader {
         var visited = Set<[UInt64]>()
         guard let realStart = FileSystem.realPath(directory) else { return ([], [:], []) }
         var stack: [(path: String, real: String)] = [(directory, realStart)]
-        while let (dir, realDir) = stack.popLast() {
+        var linkedDirectories: [(path: String, real: String)] = []
+        while true {
+            if stack.isEmpty {
+                // Folders reached through a link come last, so that a folder also reachable
+                // directly is walked (and its files named) through its direct path.
+                guard !linkedDirectories.isEmpty else { break }
+                stack = linkedDirectories.sorted { $0.path > $1.path }
+                linkedDirectories = []
+            }
+            let (dir, realDir) = stack.removeLast()
             guard let handle = opendir(dir) else {
                 if faccessat(AT_FDCWD, dir, R_OK | X_OK, AT_EACCESS) != 0 {
                     let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
@@ -337,10 +346,13 @@ public enum ProjectLoader {
                     // Only links and file systems without d_type need a stat.
                     if case .success(let status) = FileStatus.of(path) { isDirectory = status.kind == .directory }
                     viaLink = type == Int32(DT_LNK)
+                        || (try? FileStatus.of(path, followingLinks: false).get())?.kind == .symbolicLink
                 }
                 let real = viaLink ? (FileSystem.realPath(path) ?? path) : realDir + (realDir == "/" ? "" : "/") + name
                 if isDirectory {
-                    if !skippedDirectories.contains(name) { stack.append((path, real)) }
+                    if !skippedDirectories.contains(name) {
+                        if viaLink { linkedDirectories.append((path, real)) } else { stack.append((path, real)) }
+                    }
                 } else if name.hasSuffix(".swift") {
                     // Regular files, special files and broken links alike: `read` says what they are.
                     result.append(path)
