@@ -142,6 +142,28 @@ private struct Cursor {
             i = end
         }
         while i < n {
+            // The commonest cases first, without a call: spaces and newlines (when trivia is not
+            // kept) and identifiers. Everything else, and the same cases when trivia is kept,
+            // goes through `lexOne`, which does the same.
+            let c = b[i]
+            if !keepTrivia {
+                if c == B.space || c == B.tab {
+                    i += 1
+                    while i < n, b[i] == B.space || b[i] == B.tab { i += 1 }
+                    continue
+                }
+                if c == B.lf {
+                    pendingNewline = true
+                    i += 1
+                    continue
+                }
+            }
+            if isIdentifierStart(c) {
+                let end = identifierEnd(from: i + 1)
+                emit(.identifier, i, end)
+                i = end
+                continue
+            }
             i = lexOne(at: i)
         }
         return LexedSource(tokens: scratch.copy(), comments: comments, errors: errors, interpolations: interpolations)

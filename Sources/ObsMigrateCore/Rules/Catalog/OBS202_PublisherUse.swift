@@ -27,6 +27,10 @@ public struct PublishedPublisherUse: Rule {
         let f = context.fileIndex
         var findings: [Finding] = []
         for s in 0..<source.sigCount where source.kind(s) == .dollarIdentifier {
+            // `$0`, `$1`: closure arguments, the commonest case, ruled out before making a String.
+            // (A dollar identifier has at least one byte after the `$`.)
+            let second = source.bytes[source.start(s) + 1]
+            if second >= 0x30 && second <= 0x39 { continue }
             let member = String(source.text(s).dropFirst())
             // `$0` and projected values of other wrappers: no model publishes them.
             guard context.index.publishedNames.contains(member) else { continue }
