@@ -538,7 +538,7 @@ private struct Cursor {
 /// memory instead of growing (and faulting in) a fresh array for each file.
 final class TokenScratch {
     private(set) var base: UnsafeMutablePointer<Token>
-    private var capacity: Int
+    private(set) var capacity: Int
     var count = 0
 
     init(capacity: Int = 1 << 16) {
@@ -587,6 +587,8 @@ final class TokenScratch {
     }
 
     static func giveBack(_ scratch: TokenScratch) {
+        // One enormous file must not keep its buffer (tens of megabytes) alive for the rest of the run.
+        guard scratch.capacity <= 1 << 20 else { return }
         if let old = pthread_getspecific(key) { Unmanaged<TokenScratch>.fromOpaque(old).release() }
         pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
     }
