@@ -563,10 +563,12 @@ final class RobustnessTests: XCTestCase {
         let box = try Sandbox("enospc-hook")
         try box.legacyProject()
         let before = box.listing()
-        var writes = 0
+        // Files are prepared on several threads: the count is taken under a lock.
+        final class Count: @unchecked Sendable { let lock = NSLock(); var value = 0 }
+        let writes = Count()
         FileWriter.hooks.fault = { step, target in
             guard step == .write else { return nil }
-            writes += 1
+            writes.lock.lock(); writes.value += 1; writes.lock.unlock()
             return target.hasSuffix("/V.swift") ? ENOSPC : nil
         }
         let fix = box.run(["fix", "--write", "--project-root", ".", "."])
@@ -575,7 +577,7 @@ final class RobustnessTests: XCTestCase {
             "obs-migrate: error: M.swift: not written: another file could not be written, so no file was changed",
             "obs-migrate: error: V.swift: write failed: No space left on device; original left unchanged",
         ])
-        XCTAssertGreaterThan(writes, 0)
+        XCTAssertGreaterThan(writes.value, 0)
         XCTAssertEqual(box.text("M.swift"), Legacy.model)
         XCTAssertEqual(box.text("V.swift"), Legacy.view)
         XCTAssertEqual(box.listing(), before)

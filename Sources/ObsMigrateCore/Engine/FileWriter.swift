@@ -35,6 +35,7 @@ public enum FileWriter {
     /// Test hooks. `fault` returns an errno to make a step fail as if the system call had;
     /// `beforeRename` runs just before the final check and rename (to change the file under the
     /// writer's feet). Only tests set them, before running a command, and reset them after.
+    /// (Called from the threads that prepare files, possibly several at once.)
     struct Hooks: @unchecked Sendable {
         var fault: ((Step, String) -> Int32?)? = nil
         var beforeRename: ((String) -> Void)? = nil
