@@ -132,6 +132,10 @@ public struct ProjectIndex: Sendable {
             }
             return parents
         }
+        // Sized up front: growing maps of tens of thousands of names rehashes them all each time.
+        let typeCount = files.reduce(0) { $0 + $1.decls.types.count }
+        declared.reserveCapacity(typeCount)
+        bySimpleName.reserveCapacity(typeCount)
         for f in files.indices {
             let decls = files[f].decls
             for t in decls.types.indices where decls.types[t].kind != .extension {
