@@ -244,18 +244,6 @@ final class RoundTripTests: XCTestCase {
         XCTAssertGreaterThan(count, 10)
     }
 
-    /// Deterministic generator so a failure reproduces.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments = [
         "\"", "\"\"\"", "#\"", "\"#", "\\(", ")", "(", "/*", "*/", "//", "\n", "\r\n", "#if", "#endif", "@Published",
         "var x", "class M: ObservableObject {", "}", "{", "$query", "`", "#/", "/#", "/", "é", "日本", "\\", "#",
@@ -263,7 +251,7 @@ final class RoundTripTests: XCTestCase {
     ]
 
     func testRandomBytesRoundTrip() {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<3000 {
             let n = Int.random(in: 0..<200, using: &rng)
             let bytes = (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -273,7 +261,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testRandomSplicesOfSwiftFragmentsRoundTrip() {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<3000 {
             let n = Int.random(in: 0..<60, using: &rng)
             let text = (0..<n).map { _ in Self.fragments.randomElement(using: &rng)! }.joined()

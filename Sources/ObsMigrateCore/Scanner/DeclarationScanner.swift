@@ -32,6 +32,8 @@ let modifierWords = WordSet(modifierList)
 let declarationStartWords = WordSet(modifierList + declarationKeywordList)
 /// What may follow `class` when it is a modifier (`class func`, `class var`).
 let classModifierFollowers = WordSet(["func", "var", "let", "subscript", "init"] + modifierList)
+/// The kind a scoped import names: `import struct Foo.Bar`.
+let importKindWords = WordSet(["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"])
 
 private struct Members {
     var properties: [PropertyDecl] = []
@@ -45,10 +47,6 @@ private struct Walker {
     var macroBodyProperties: [PropertyDecl] = []
 
     init(file: SourceFile) { self.file = file }
-
-    func isWord(_ s: Int, in set: Set<String>) -> Bool {
-        file.kind(s) == .identifier && set.contains(file.text(s))
-    }
 
     /// Whether token `s` can start a declaration (used to end an expression that has no
     /// terminator: a new line beginning with one of these starts the next member).
@@ -258,7 +256,7 @@ private struct Walker {
             case "import":
                 var j = i + 1
                 // `import struct Foo.Bar`, `import Foo.Bar`
-                if isWord(j, in: ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]) { j += 1 }
+                if importKindWords.contains(file, j) { j += 1 }
                 let moduleStart = j
                 while file.kind(j) == .identifier || file.kind(j) == .period, !(j > moduleStart && file.startsLine[j]) { j += 1 }
                 let module = file.joinedText(moduleStart..<j).split(separator: ".").first.map(String.init) ?? ""
