@@ -144,7 +144,8 @@ ensure_corpus() {
 now() { echo "${EPOCHREALTIME/,/.}"; }
 
 # run_timed LABEL DIR CMD...  (runs CMD in DIR, stdout to /dev/null)
-# Sets R_WALL (seconds), R_RSS_KB, R_RC. Dies unless the tool exited 0 or 1.
+# Sets R_WALL (seconds), R_CPU (user + system seconds), R_RSS_KB, R_RC. Dies unless the tool
+# exited 0 or 1.
 run_timed() {
     local label=$1 dir=$2; shift 2
     local safe=${label//[^A-Za-z0-9_.-]/_}
@@ -177,6 +178,22 @@ run_timed() {
     [[ -n $R_RSS_KB ]] || die "could not read peak RSS from $tlog"
 }
 
+# best_of LABEL DIR CMD...  runs CMD CHECK_RUNS times (run_timed, each noted as LABEL).
+# Sets B_WALL and B_CPU of the fastest run, B_RSS_KB the largest peak, B_RC the last exit status.
+best_of() {
+    local label=$1; shift
+    B_WALL="" B_CPU="" B_RSS_KB=0 B_RC=""
+    for run in $(seq 1 "$CHECK_RUNS"); do
+        run_timed "$label-$run" "$@"
+        note "$label run $run: ${R_WALL}s (cpu ${R_CPU}s), ${R_RSS_KB} KiB, exit $R_RC"
+        if [[ -z $B_WALL ]] || awk -v a="$R_WALL" -v b="$B_WALL" 'BEGIN { exit !(a < b) }'; then
+            B_WALL=$R_WALL B_CPU=$R_CPU
+        fi
+        if (( R_RSS_KB > B_RSS_KB )); then B_RSS_KB=$R_RSS_KB; fi
+        B_RC=$R_RC
+    done
+}
+
 TABLE=()
 add_row() { # size cmd files bytes lines wall cpu rss_kb note
     local size=$1 cmd=$2 files=$3 bytes=$4 lines=$5 wall=$6 cpu=$7 rss=$8 extra=$9
@@ -198,18 +215,9 @@ for mult in 1 2 4; do
     read -r files bytes lines < <(corpus_stats "$corpus")
     label="${mult}x"
 
-    best="" best_cpu="" rss_max=0 rc_seen=""
-    for run in $(seq 1 "$CHECK_RUNS"); do
-        run_timed "check-$mb-$run" "$REPO_ROOT" "$BIN" check --project-root "$corpus" "$corpus"
-        note "check ${mb} MB run $run: ${R_WALL}s (cpu ${R_CPU}s), ${R_RSS_KB} KiB, exit $R_RC"
-        if [[ -z $best ]] || awk -v a="$R_WALL" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-            best=$R_WALL best_cpu=$R_CPU
-        fi
-        if (( R_RSS_KB > rss_max )); then rss_max=$R_RSS_KB; fi
-        rc_seen=$R_RC
-    done
-    add_row "$label" check "$files" "$bytes" "$lines" "$best" "$best_cpu" "$rss_max" \
-        "best of $CHECK_RUNS, exit $rc_seen"
+    best_of "check-${mb}MB" "$REPO_ROOT" "$BIN" check --project-root "$corpus" "$corpus"
+    add_row "$label" check "$files" "$bytes" "$lines" "$B_WALL" "$B_CPU" "$B_RSS_KB" \
+        "best of $CHECK_RUNS, exit $B_RC"
 
     scratch="$CORPUS_ROOT/_scratch"
     rm -rf "$scratch"
@@ -239,16 +247,7 @@ printf '\n// bench: staged edit\nfinal class BenchStagedEditModel: ObservableObj
     >> "$repo/$target"
 (cd "$repo" && git add -- "$target") || die "git add failed in $repo"
 
-s_best="" s_cpu="" s_rss=0 s_rc=""
-for run in $(seq 1 "$CHECK_RUNS"); do
-    run_timed "staged-$run" "$repo" "$BIN" check --staged
-    note "check --staged run $run: ${R_WALL}s (cpu ${R_CPU}s), ${R_RSS_KB} KiB, exit $R_RC"
-    if [[ -z $s_best ]] || awk -v a="$R_WALL" -v b="$s_best" 'BEGIN { exit !(a < b) }'; then
-        s_best=$R_WALL s_cpu=$R_CPU
-    fi
-    if (( R_RSS_KB > s_rss )); then s_rss=$R_RSS_KB; fi
-    s_rc=$R_RC
-done
+best_of "staged" "$repo" "$BIN" check --staged
 (cd "$repo" && git reset -q --hard HEAD) || true
 
 # ---------------------------------------------------------------------------
@@ -263,8 +262,8 @@ printf '%-6s %-6s %7s %12s %10s %9s %9s %7s %10s %9s  %s\n' \
     size cmd files bytes lines wall_s MB/s cpu_s rss_MiB rss/bytes note
 printf '%s\n' "${TABLE[@]}"
 echo
-awk -v f="$s_files" -v b="$s_bytes" -v l="$s_lines" -v w="$s_best" -v u="$s_cpu" -v r="$s_rss" \
-    -v n="$CHECK_RUNS" -v rc="$s_rc" -v t="$target" 'BEGIN {
+awk -v f="$s_files" -v b="$s_bytes" -v l="$s_lines" -v w="$B_WALL" -v u="$B_CPU" -v r="$B_RSS_KB" \
+    -v n="$CHECK_RUNS" -v rc="$B_RC" -v t="$target" 'BEGIN {
     printf "check --staged: repo of %d files, %d bytes, %d lines; 1 staged file (%s)\n", f, b, l, t
     printf "  wall %.3f s (best of %d; cpu %.2f s), peak RSS %.1f MiB, exit %s\n", w, n, u, r / 1024, rc
 }'
