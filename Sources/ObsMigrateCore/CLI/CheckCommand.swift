@@ -43,29 +43,44 @@ enum CheckCommand {
         let (project, hadProblems) = Timings.measure("load") { options.load(console: progress.console, overrides: overrides) }
         progress.update("checking \(ProgressLine.count(project.files.count)) files")
         // Decided as `fix` on the same paths would: what is called fixable here, fix rewrites.
+        let rewriting = Set(project.reported)
+        if options.format == .text {
+            // Streamed a round of files at a time: a large project's findings are never all in
+            // memory, and rendering runs on all cores. Only the counts are kept.
+            let index = Engine.settle(files: project.files, selection: options.selection, unusable: project.unusable,
+                                      minimumTargets: options.minimumTargets, rewriting: rewriting)
+            progress.finish()
+            ProcessLifetime.keep(index)
+            let statisticsOnly = parsed.has("--statistics")
+            let style = TextReporter.Style(color: console.useColor)
+            var tally = TextReporter.Tally()
+            Timings.measure("rules and output") {
+                Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
+                    transform: { diagnostics in
+                        (diagnostics, statisticsOnly ? "" : diagnostics.map { TextReporter.line($0, style: style) }.joined(separator: "\n"))
+                    },
+                    deliver: { diagnostics, lines in
+                        tally.add(diagnostics)
+                        if !statisticsOnly { console.out(lines) }
+                    })
+            }
+            if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
+            if !options.quiet {
+                console.out(TextReporter.summary(tally, filesChecked: project.reported.count))
+            }
+            if hadProblems { return ExitCode.error }
+            return tally.total == 0 ? ExitCode.clean : ExitCode.findings
+        }
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
                                       unusable: project.unusable, minimumTargets: options.minimumTargets,
-                                      rewriting: Set(project.reported))
+                                      rewriting: rewriting)
         progress.finish()
         ProcessLifetime.keep(analysis)
         let diagnostics = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
         ProcessLifetime.keep(diagnostics)
-        if options.format != .text {
-            let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
-                : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
-            if !output.isEmpty { console.out(output) }
-            if hadProblems { return ExitCode.error }
-            return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
-        }
-        let style = TextReporter.Style(color: console.useColor)
-        if parsed.has("--statistics") {
-            if !diagnostics.isEmpty { console.out(TextReporter.statistics(diagnostics)) }
-        } else {
-            Timings.measure("output") { for d in diagnostics { console.out(TextReporter.line(d, style: style)) } }
-        }
-        if !options.quiet {
-            console.out(TextReporter.summary(diagnostics, filesChecked: project.reported.count))
-        }
+        let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
+            : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
+        if !output.isEmpty { console.out(output) }
         if hadProblems { return ExitCode.error }
         return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
     }

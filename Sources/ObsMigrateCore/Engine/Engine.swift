@@ -154,20 +154,48 @@ public enum Engine {
     public static func diagnostics(_ analysis: Analysis) -> [Diagnostic] {
         let withFindings = analysis.reported.indices.filter { !analysis.findings[$0].isEmpty }
         let perFile = parallelMap(withFindings) { k -> [Diagnostic] in
-            let source = analysis.index.files[analysis.reported[k]].source
-            let table = LineTable(source.bytes)
-            return analysis.findings[k].map { finding in
-                let (line, column) = table.location(of: finding.range.lowerBound)
-                let (endLine, endColumn) = table.location(of: finding.range.upperBound)
-                return Diagnostic(finding: finding, path: source.path, line: line, column: column,
-                                  endLine: endLine, endColumn: endColumn)
-            }.sorted { ($0.line, $0.column, $0.finding.code) < ($1.line, $1.column, $1.finding.code) }
+            locate(analysis.findings[k], in: analysis.index.files[analysis.reported[k]].source)
         }
         let order = perFile.indices.sorted { perFile[$0][0].path < perFile[$1][0].path }
         var out: [Diagnostic] = []
         out.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
         for k in order { out += perFile[k] }
         return out
+    }
+
+    /// One file's findings located, ordered by line, column and code.
+    static func locate(_ findings: [Finding], in source: SourceFile) -> [Diagnostic] {
+        let table = LineTable(source.bytes)
+        return findings.map { finding in
+            let (line, column) = table.location(of: finding.range.lowerBound)
+            let (endLine, endColumn) = table.location(of: finding.range.upperBound)
+            return Diagnostic(finding: finding, path: source.path, line: line, column: column,
+                              endLine: endLine, endColumn: endColumn)
+        }.sorted { ($0.line, $0.column, $0.finding.code) < ($1.line, $1.column, $1.finding.code) }
+    }
+
+    /// Files per round of `streamDiagnostics`: enough to keep both cores busy, few enough that
+    /// a round's findings stay small.
+    static let streamChunk = 128
+
+    /// What `analyze` and `diagnostics` give, handed over in the same order (by path, then
+    /// position) a round of files at a time, so only one round's findings are ever alive.
+    /// The rules, locating and `transform` (rendering, say) run on all cores; `deliver` runs
+    /// on the caller's thread, once per file with findings.
+    public static func streamDiagnostics<T: Sendable>(index: ProjectIndex, reported: [Int], selection: RuleSelection,
+                                                      transform: @Sendable ([Diagnostic]) -> T, deliver: (T) -> Void) {
+        let rules = enabledRules(selection)
+        let order = reported.sorted { index.files[$0].path < index.files[$1].path }
+        var from = 0
+        while from < order.count {
+            let round = Array(order[from..<min(from + streamChunk, order.count)])
+            from += round.count
+            let results = parallelMap(Array(round.indices)) { k -> T? in
+                let found = findings(in: round[k], index: index, rules: rules)
+                return found.isEmpty ? nil : transform(locate(found, in: index.files[round[k]].source))
+            }
+            for case let result? in results { deliver(result) }
+        }
     }
 }
 

@@ -13,33 +13,61 @@ public enum TextReporter {
         return "\(location) \(severity): \(d.finding.message) [\(style.paint(d.finding.code, "36"))]"
     }
 
+    /// Counts for the closing line and `--statistics`, added up as findings stream past.
+    public struct Tally: Sendable {
+        public struct Rule: Sendable { var name: String; var count = 0; var fixable = 0 }
+        var byCode: [String: Rule] = [:]
+        public private(set) var total = 0
+        var fixable = 0
+        var files = Set<String>()
+
+        public init() {}
+
+        public init(_ diagnostics: [Diagnostic]) { add(diagnostics) }
+
+        public mutating func add(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics {
+                total += 1
+                byCode[d.finding.code, default: Rule(name: d.finding.ruleName)].count += 1
+                if d.finding.isFixable {
+                    fixable += 1
+                    byCode[d.finding.code]!.fixable += 1
+                }
+                files.insert(d.path)
+            }
+        }
+    }
+
     /// One closing line: counts by rule, how many are fixable, and the command that fixes them.
     public static func summary(_ diagnostics: [Diagnostic], filesChecked: Int) -> String {
-        if diagnostics.isEmpty {
+        summary(Tally(diagnostics), filesChecked: filesChecked)
+    }
+
+    public static func summary(_ tally: Tally, filesChecked: Int) -> String {
+        if tally.total == 0 {
             return "No ObservableObject patterns found (\(filesChecked) file\(filesChecked == 1 ? "" : "s") checked)."
         }
-        let byRule = Dictionary(grouping: diagnostics, by: { $0.finding.code }).map { ($0.key, $0.value.count) }.sorted { $0.0 < $1.0 }
-        let fixable = diagnostics.filter { $0.finding.isFixable }.count
-        let manual = diagnostics.count - fixable
-        let files = Set(diagnostics.map(\.path)).count
-        let counts = byRule.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
-        var text = "Found \(diagnostics.count) issue\(diagnostics.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (\(counts))"
+        let manual = tally.total - tally.fixable
+        let files = tally.files.count
+        let counts = tally.byCode.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.count)" }.joined(separator: ", ")
+        var text = "Found \(tally.total) issue\(tally.total == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (\(counts))"
         var parts: [String] = []
-        if fixable > 0 { parts.append("\(fixable) fixable with `obs-migrate fix --write`") }
+        if tally.fixable > 0 { parts.append("\(tally.fixable) fixable with `obs-migrate fix --write`") }
         if manual > 0 { parts.append("\(manual) need\(manual == 1 ? "s" : "") a person") }
         text += ": " + parts.joined(separator: ", ") + "."
         return text
     }
 
     /// `--statistics`: one line per rule, ruff-style.
-    public static func statistics(_ diagnostics: [Diagnostic]) -> String {
-        let groups = Dictionary(grouping: diagnostics, by: { $0.finding.code }).sorted { $0.key < $1.key }
+    public static func statistics(_ diagnostics: [Diagnostic]) -> String { statistics(Tally(diagnostics)) }
+
+    public static func statistics(_ tally: Tally) -> String {
+        let groups = tally.byCode.sorted { $0.key < $1.key }
         let width = String(groups.map { $0.value.count }.max() ?? 0).count
-        return groups.map { code, items in
-            let count = String(items.count)
-            let fixable = items.filter { $0.finding.isFixable }.count
-            let mark = fixable == items.count ? "[*]" : fixable == 0 ? "[ ]" : "[-]"
-            return String(repeating: " ", count: width - count.count) + count + "\t\(code)\t\(mark) \(items[0].finding.ruleName)"
+        return groups.map { code, rule in
+            let count = String(rule.count)
+            let mark = rule.fixable == rule.count ? "[*]" : rule.fixable == 0 ? "[ ]" : "[-]"
+            return String(repeating: " ", count: width - count.count) + count + "\t\(code)\t\(mark) \(rule.name)"
         }.joined(separator: "\n")
     }
 }

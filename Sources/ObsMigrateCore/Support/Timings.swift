@@ -11,7 +11,15 @@ public enum Timings {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        FileHandle.standardError.write(Data("obs-migrate: timing: \(label) \(String(format: "%.3f", seconds)) s\n".utf8))
+        FileHandle.standardError.write(Data("obs-migrate: timing: \(label) \(String(format: "%.3f", seconds)) s\(peakMemory)\n".utf8))
         return result
+    }
+
+    /// `, peak 182 MiB`: the resident high-water mark so far (Linux), to see which phase sets it.
+    static var peakMemory: String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return "" }
+        return ", peak \(kb / 1024) MiB"
     }
 }
