@@ -52,28 +52,28 @@ enum FixCommand {
             let results = parallelMap(Array(project.reported.indices)) { k -> (file: ProjectFile?, fixed: Int, findings: [Finding]) in
                 let f = project.reported[k]
                 let found = Engine.findings(in: f, index: index, rules: rules)
-                guard index.files[f].source.isUnderstood else { return (nil, 0, found) }
+                guard index.files[f].isUnderstood else { return (nil, 0, found) }
                 let edits = found.compactMap(\.fix).flatMap { $0 }
                 guard !edits.isEmpty else { return (nil, 0, found) }
-                let outcome = Fixer.apply(edits, to: index.files[f].source.bytes)
-                guard outcome.bytes != index.files[f].source.bytes else { return (nil, 0, found) }
+                let outcome = Fixer.apply(edits, to: index.files[f].bytes)
+                guard outcome.bytes != index.files[f].bytes else { return (nil, 0, found) }
                 let rewritten = ProjectFile(path: index.files[f].path, bytes: outcome.bytes)
                 return (perPathIgnores.applied(to: rewritten, absolutePath: project.absolutePaths[f], root: project.root),
                         found.filter(\.isFixable).count, [])
             }
             if results.allSatisfy({ $0.file == nil }) {
                 let final = Analysis(index: index, findings: results.map(\.findings), reported: project.reported)
-                return Plan(project: project, original: original, fixed: original.keys.reduce(into: [:]) { $0[$1] = files[$1].source.bytes },
+                return Plan(project: project, original: original, fixed: original.keys.reduce(into: [:]) { $0[$1] = files[$1].bytes },
                             fixedCount: fixedCount, final: final)
             }
             if round == maxRounds { break }
             for (k, result) in results.enumerated() {
                 guard let rewritten = result.file else { continue }
                 let f = project.reported[k]
-                guard rewritten.source.isUnderstood else {
+                guard rewritten.isUnderstood else {
                     throw UsageError("internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
                 }
-                if original[f] == nil { original[f] = files[f].source.bytes }
+                if original[f] == nil { original[f] = files[f].bytes }
                 files[f] = rewritten
                 fixedCount += result.fixed
             }

@@ -66,6 +66,7 @@ public enum Engine {
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
                               minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> ProjectIndex {
         var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
+        Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
         Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }
         if let rewriting, rewriting.count < files.count {
             var outside: [String: [Blocker]] = [:]
@@ -84,12 +85,13 @@ public enum Engine {
             let extra = parallelMap(candidates) { f -> [String: [Blocker]] in
                 let index = current
                 var out: [String: [Blocker]] = [:]
+                guard index.mayReport(f) else { return out }
                 let context = RuleContext(index: index, fileIndex: f)
                 var table: LineTable? = nil
                 for rule in fixRules {
                     for finding in rule.check(context) where finding.fix != nil {
                         guard let model = finding.model, index.models[model] != nil else { continue }
-                        if table == nil { table = LineTable(files[f].source.bytes) }
+                        if table == nil { table = LineTable(files[f].bytes) }
                         let line = table!.location(of: finding.range.lowerBound).line
                         let suppressed = files[f].suppressions.suppresses(code: rule.metadata.code, name: rule.metadata.name, line: line)
                         if suppressed || !selection.isEnabled(rule.metadata) {
@@ -113,6 +115,7 @@ public enum Engine {
 
     /// One file's findings, suppressions applied, in source order.
     public static func findings(in f: Int, index: ProjectIndex, rules: [any Rule]) -> [Finding] {
+        guard index.mayReport(f) else { return [] }
         let file = index.files[f]
         let context = RuleContext(index: index, fileIndex: f)
         var result: [Finding] = []
@@ -120,7 +123,7 @@ public enum Engine {
         for rule in rules {
             for finding in rule.check(context) {
                 if !file.suppressions.isEmpty {
-                    if table == nil { table = LineTable(file.source.bytes) }
+                    if table == nil { table = LineTable(file.bytes) }
                     let line = table!.location(of: finding.range.lowerBound).line
                     if file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
                 }
@@ -154,7 +157,7 @@ public enum Engine {
     public static func diagnostics(_ analysis: Analysis) -> [Diagnostic] {
         let withFindings = analysis.reported.indices.filter { !analysis.findings[$0].isEmpty }
         let perFile = parallelMap(withFindings) { k -> [Diagnostic] in
-            locate(analysis.findings[k], in: analysis.index.files[analysis.reported[k]].source)
+            locate(analysis.findings[k], in: analysis.index.files[analysis.reported[k]])
         }
         let order = perFile.indices.sorted { perFile[$0][0].path < perFile[$1][0].path }
         var out: [Diagnostic] = []
@@ -164,7 +167,7 @@ public enum Engine {
     }
 
     /// One file's findings located, ordered by line, column and code.
-    static func locate(_ findings: [Finding], in source: SourceFile) -> [Diagnostic] {
+    static func locate(_ findings: [Finding], in source: ProjectFile) -> [Diagnostic] {
         let table = LineTable(source.bytes)
         return findings.map { finding in
             let (line, column) = table.location(of: finding.range.lowerBound)
@@ -192,7 +195,7 @@ public enum Engine {
             from += round.count
             let results = parallelMap(Array(round.indices)) { k -> T? in
                 let found = findings(in: round[k], index: index, rules: rules)
-                return found.isEmpty ? nil : transform(locate(found, in: index.files[round[k]].source))
+                return found.isEmpty ? nil : transform(locate(found, in: index.files[round[k]]))
             }
             for case let result? in results { deliver(result) }
         }

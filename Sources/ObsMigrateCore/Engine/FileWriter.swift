@@ -275,7 +275,7 @@ extension FixCommand {
                 if let failure = FileWriter.checkWritable(project.absolutePaths[f], root: project.root) {
                     let file = project.files[f]
                     setAside.append(FileProblem(path: file.path, message: failure.message))
-                    project.unusable.append((file.path, file.source.bytes, failure.message))
+                    project.unusable.append((file.path, file.bytes, failure.message))
                     blocked.append(f)
                 }
             }

@@ -29,6 +29,9 @@ public struct LoadOptions: Sendable {
     public var overrides: [String: [UInt8]]
     /// Files bigger than this are refused.
     public var maxFileBytes: Int
+    /// Let go of the tokens of files that cannot need them (see `ProjectFile`); off only to
+    /// check that doing so changes nothing.
+    public var dropsUnneededTokens: Bool = true
 
     public init(paths: [String], projectRoot: String? = nil, excludes: [String] = [],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -119,9 +122,11 @@ public enum ProjectLoader {
         // Read and scan in parallel.
         let overrides = options.overrides
         let maxBytes = options.maxFileBytes
+        let dropsTokens = options.dropsUnneededTokens
         let results = Timings.measure("load: read and scan") {
             parallelMap(Array(paths.indices)) { i in
-                read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes)
+                read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes,
+                     dropsTokens: dropsTokens)
             }
         }
         var files: [ProjectFile] = []
@@ -133,11 +138,11 @@ public enum ProjectLoader {
             let wanted = isRequested(path) || (aliases[path] ?? []).contains(where: isRequested)
             switch result {
             case .file(let file):
-                if !file.source.isUnderstood {
-                    let error = file.source.errors[0]
-                    let (line, column) = LineTable(file.source.bytes).location(of: error.offset)
+                if !file.isUnderstood {
+                    let error = file.lexErrors[0]
+                    let (line, column) = LineTable(file.bytes).location(of: error.offset)
                     let reason = "\(error.message) at \(line):\(column); file not understood, left unchanged"
-                    unusable.append((file.path, file.source.bytes, reason))
+                    unusable.append((file.path, file.bytes, reason))
                     if wanted { problems.append(FileProblem(path: file.path, message: reason)) }
                 }
                 if wanted { reported.append(files.count) }
@@ -214,7 +219,7 @@ public enum ProjectLoader {
 
     /// Reads one file. Its type is checked before it is opened (opening a FIFO for reading would
     /// block), and it is opened non-blocking in case it was swapped for one in between.
-    static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int) -> ReadResult {
+    static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int, dropsTokens: Bool = false) -> ReadResult {
         func problem(_ message: String, _ hides: Hidden) -> ReadResult {
             .problem(FileProblem(path: shown, message: message), hides: hides)
         }
@@ -253,7 +258,7 @@ public enum ProjectLoader {
             let (line, column) = LineTable(bytes).location(of: bad)
             return problem("not valid UTF-8 (byte \(bad), at \(line):\(column)), skipped", .namesIn(bytes))
         }
-        return .file(ProjectFile(path: shown, bytes: bytes))
+        return .file(ProjectFile(path: shown, bytes: bytes, dropsTokensItDoesNotNeed: dropsTokens))
     }
 
     /// The former interface of `read`: the file, or why it cannot be used.

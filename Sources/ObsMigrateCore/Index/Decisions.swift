@@ -144,14 +144,20 @@ extension ProjectIndex {
             }
         }
         if !sharedMembers.isEmpty {
-            outer: for file in files {
-                let source = file.source
-                for s in 0..<source.sigCount where source.kind(s) == .identifier {
-                    if let site = sharedMembers[source.text(s)], Site(file: site.file, offset: source.start(s)) != site,
-                       !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
-                        blockAll("extension ObservableObject adds \(source.text(s)), which models lose when they migrate", site)
-                        break outer
+            for file in files {
+                // A pass over every file: one whose tokens were let go is lexed for it alone.
+                let use = file.withTransientSource { source -> (name: String, site: Site)? in
+                    for s in 0..<source.sigCount where source.kind(s) == .identifier {
+                        if let site = sharedMembers[source.text(s)], Site(file: site.file, offset: source.start(s)) != site,
+                           !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
+                            return (source.text(s), site)
+                        }
                     }
+                    return nil
+                }
+                if let use {
+                    blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
+                    break
                 }
             }
         }
@@ -160,29 +166,30 @@ extension ProjectIndex {
         let constrainedNames = Set(constraints.compactMap(\.declarationName))
         if !constrainedNames.isEmpty {
             for (f, file) in files.enumerated() {
-                let source = file.source
-                for s in 0..<source.sigCount where source.kind(s) == .identifier {
-                    let name = source.name(s)
-                    guard constrainedNames.contains(name) else { continue }
-                    var open = s + 1
-                    if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
-                        while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
-                    }
-                    guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
-                    if isDeclarationName(s, in: file) { continue }
-                    let close = Int(source.match[open])
-                    var resolvedAny = false
-                    let callSite = Site(file: f, offset: source.start(s))
-                    for a in s..<close where source.kind(a) == .identifier {
-                        let path = scopePath(a, f)
-                        let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
-                        if let t, models[t] != nil {
-                            block(t, "it is passed to \(name), which requires ObservableObject", callSite)
-                            resolvedAny = true
+                file.withTransientSource { source in  // a pass over every file, as above
+                    for s in 0..<source.sigCount where source.kind(s) == .identifier {
+                        let name = source.name(s)
+                        guard constrainedNames.contains(name) else { continue }
+                        var open = s + 1
+                        if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
+                            while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
                         }
-                    }
-                    if !resolvedAny, close > open + 1 {
-                        blockAll("a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", callSite)
+                        guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
+                        if isDeclarationName(s, in: source) { continue }
+                        let close = Int(source.match[open])
+                        var resolvedAny = false
+                        let callSite = Site(file: f, offset: source.start(s))
+                        for a in s..<close where source.kind(a) == .identifier {
+                            let path = scopePath(a, f)
+                            let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
+                            if let t, models[t] != nil {
+                                block(t, "it is passed to \(name), which requires ObservableObject", callSite)
+                                resolvedAny = true
+                            }
+                        }
+                        if !resolvedAny, close > open + 1 {
+                            blockAll("a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", callSite)
+                        }
                     }
                 }
             }
@@ -220,13 +227,16 @@ extension ProjectIndex {
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)
-            let source = files[ref.file].source
             if decl.kind != .class && decl.kind != .extension {
                 block(name, "it is not a class", Site(file: ref.file, offset: decl.start))
             }
             if decl.hasAttribute("Observable") {
                 block(name, "it is also marked @Observable", Site(file: ref.file, offset: decl.start))
             }
+            // A file whose tokens were let go holds none of the names looked for below but `_x`
+            // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
+            if files[ref.file].tokensDropped, !files[ref.file].namesUnderscoredIdentifiers { continue }
+            let source = files[ref.file].source
             var s = decl.bodyOpen + 1
             while s < decl.bodyClose {
                 let k = source.kind(s)
@@ -285,6 +295,8 @@ extension ProjectIndex {
         func block(_ name: String, _ reason: String, _ site: Site?) { out.events.append(.one(name, Blocker(reason: reason, site: site))) }
         func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) { out.events.append(.all(Blocker(reason: reason, site: site), only)) }
         let file = files[f]
+        // Nothing in a file whose tokens were let go can start an event (see `ProjectFile.wordsThatMatter`).
+        if file.tokensDropped { return out }
         let source = file.source
         let inheritanceTokens = inheritanceTokenSet(file)
         for s in 0..<source.sigCount {
@@ -440,7 +452,7 @@ extension ProjectIndex {
             guard let first = model.blockers.first else { continue }
             var text = first.reason
             if let site = first.site {
-                if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].source.bytes) }
+                if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
                 let (line, column) = tables[site.file]!.location(of: site.offset)
                 text += " at \(files[site.file].path):\(line):\(column)"
             }
@@ -549,9 +561,8 @@ extension ProjectIndex {
         return best?.name
     }
 
-    func isDeclarationName(_ s: Int, in file: ProjectFile) -> Bool {
-        let source = file.source
-        return source.kind(s - 1) == .identifier
+    func isDeclarationName(_ s: Int, in source: SourceFile) -> Bool {
+        source.kind(s - 1) == .identifier
             && ["func", "class", "struct", "enum", "protocol", "actor", "typealias"].contains(source.text(s - 1))
     }
 

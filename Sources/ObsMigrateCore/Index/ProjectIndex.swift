@@ -66,6 +66,8 @@ public struct ProjectIndex: Sendable {
     public var typeAliases: [String: String] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
+    /// The files where those refinements are written.
+    var filesRefiningObservableObject: Set<Int> = []
     public var wrapperSites: [WrapperSite] = []
     /// Names of `@globalActor` types: their attributes are not property wrappers.
     public var globalActors: Set<String> = []
@@ -103,6 +105,7 @@ public struct ProjectIndex: Sendable {
         if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
         Timings.measure("index: declarations") { collectDeclarations() }
         Timings.measure("index: models") { collectModels() }
+        filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
         for (name, model) in models {
             let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
             for f in files { modelsByFile[f, default: []].append(name) }
@@ -112,6 +115,21 @@ public struct ProjectIndex: Sendable {
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         Timings.measure("index: decide") { decide() }
+    }
+
+    /// Whether a rule can report anything in file `f`. A file whose tokens were let go holds
+    /// none of the words the rules look for (see `ProjectFile.wordsThatMatter`); what is left is what
+    /// declarations alone decide: a model's or an `@Observable` class's declaration or
+    /// conformance there (OBS101, OBS103, OBS205) and a protocol refining ObservableObject
+    /// (OBS203). A test runs every rule on every file to hold this true.
+    public func mayReport(_ f: Int) -> Bool {
+        guard files[f].tokensDropped else { return true }
+        if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) { return true }
+        for decl in files[f].decls.types where decl.kind != .extension && decl.kind != .protocol {
+            let name = resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+            if models[name] != nil || observableTypes.contains(name) { return true }
+        }
+        return false
     }
 
     @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
@@ -313,6 +331,8 @@ public struct ProjectIndex: Sendable {
 
     func wrapperSites(inFile f: Int) -> [WrapperSite] {
         let file = files[f]
+        // No wrapper attribute in a file whose tokens were let go (see `ProjectFile.wordsThatMatter`).
+        if file.tokensDropped { return [] }
         let source = file.source
         var result: [WrapperSite] = []
         func visit(_ owner: TypeRef?, _ properties: [PropertyDecl], _ path: [String]) {
@@ -356,7 +376,8 @@ public struct ProjectIndex: Sendable {
         var all: [Site] = []
         var outside: [Site] = []
         let dollar = "$" + name
-        for ref in refs {
+        // A file whose tokens were let go holds no `$name` (see `ProjectFile.wordsThatMatter`).
+        for ref in refs where !files[ref.file].tokensDropped {
             let d = type(ref)
             let source = files[ref.file].source
             let body = d.bodyBlock

@@ -25,6 +25,21 @@ public struct SourceFile: Sendable {
         interpolations = lexed.interpolations
     }
 
+    private init(path: String, bytes: [UInt8], sigTokens: [Token], comments: [Token], errors: [LexError],
+                 interpolations: [Range<Int>]) {
+        self.path = path
+        self.bytes = bytes
+        self.sigTokens = sigTokens
+        self.comments = comments
+        self.errors = errors
+        self.interpolations = interpolations
+    }
+
+    /// The same file without its significant tokens (see `ProjectFile`).
+    func withoutTokens() -> SourceFile {
+        SourceFile(path: path, bytes: bytes, sigTokens: [], comments: comments, errors: errors, interpolations: interpolations)
+    }
+
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }

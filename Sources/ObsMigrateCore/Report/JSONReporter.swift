@@ -187,7 +187,7 @@ public enum FindingLocator {
         var tables: [Int: PositionTable] = [:]
         return diagnostics.map { d in
             let f = d.finding.file
-            let table = tables[f] ?? PositionTable(analysis.index.files[f].source.bytes)
+            let table = tables[f] ?? PositionTable(analysis.index.files[f].bytes)
             tables[f] = table
             let (path, inside) = projectPath(file: f, project: project)
             let edits = d.finding.fix.map { edits in
@@ -212,7 +212,7 @@ public enum FindingLocator {
         var located = locate(diagnostics, analysis: analysis, project: project)
         guard !original.isEmpty else { return located }
         let mappers = original.map { f, old in
-            (path: analysis.index.files[f].path, file: f, mapper: LineMapper(old: old, new: analysis.index.files[f].source.bytes))
+            (path: analysis.index.files[f].path, file: f, mapper: LineMapper(old: old, new: analysis.index.files[f].bytes))
         }
         for k in located.indices {
             let f = located[k].diagnostic.finding.file

@@ -12,10 +12,15 @@ struct WordSet: Sendable {
 
     func contains(_ file: SourceFile, _ s: Int) -> Bool {
         guard file.kind(s) == .identifier else { return false }
+        return contains(file, s, from: 0)
+    }
+
+    /// Whether the token's bytes after its first `skip` (1 for an attribute's `@`) are a word.
+    func contains(_ file: SourceFile, _ s: Int, from skip: Int) -> Bool {
         let token = file.token(s)
-        let length = token.length
-        guard length < byLength.count else { return false }
-        let start = Int(token.start)
+        let length = token.length - skip
+        guard length >= 0, length < byLength.count else { return false }
+        let start = Int(token.start) + skip
         return file.bytes.withUnsafeBufferPointer { bytes in
             byLength[length].contains { word in
                 var k = 0

@@ -15,6 +15,12 @@ public enum Timings {
         return result
     }
 
+    /// A line of its own, for counts that explain a timing.
+    public static func note(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("obs-migrate: timing: \(text())\n".utf8))
+    }
+
     /// `, peak 182 MiB`: the resident high-water mark so far (Linux), to see which phase sets it.
     static var peakMemory: String {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import ObsMigrateCore
+
+/// The loader lets go of the tokens of files that hold none of `ProjectFile.wordsThatMatter`,
+/// and the index and rules then skip them. That must change nothing: every finding, fix,
+/// decision and rewrite is compared with a run that keeps every token and runs every rule on
+/// every file.
+final class TokenDroppingTests: XCTestCase {
+    func testFixturesGiveTheSameResultsWithAndWithoutDroppedTokens() throws {
+        var dropped = 0
+        for dir in FixtureSupport.cases() + [FixtureSupport.fixturesRoot.appendingPathComponent("sample-app")] {
+            dropped += try assertSameResults(in: dir.path)
+        }
+        XCTAssertGreaterThan(dropped, 0, "no fixture file had its tokens let go: the comparison tested nothing")
+    }
+
+    func testGeneratedCorpusGivesTheSameResultsWithAndWithoutDroppedTokens() throws {
+        let out = NSTemporaryDirectory() + "obs-migrate-dropping-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let script = FixtureSupport.packageRoot.appendingPathComponent("scripts/gen_corpus.py").path
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", script, "--out", out, "--megabytes", "1.5", "--seed", "11"]
+        python.standardOutput = FileHandle.nullDevice
+        try python.run()
+        python.waitUntilExit()
+        guard python.terminationStatus == 0 else { throw XCTSkip("python3 could not run scripts/gen_corpus.py") }
+        let dropped = try assertSameResults(in: out)
+        XCTAssertGreaterThan(dropped, 10, "the generated corpus should have plain Swift files whose tokens go")
+    }
+
+    /// Files with none of the words, each of which something still reads: a model's subclass
+    /// (OBS101, OBS103), a protocol refining a refining protocol (OBS203), a model extension
+    /// touching `_name` storage (a blocker), and a type whose member types a receiver.
+    func testFilesThatAreDroppedButStillMatter() throws {
+        let dir = NSTemporaryDirectory() + "obs-migrate-dropping-cases-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let files: [String: String] = [
+            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\nprotocol Store: ObservableObject {}\n",
+            "Sub.swift": "final class Sub: Base {\n    lazy var cache = [Int]()\n    var name = \"\"\n}\n",
+            "Refining.swift": "protocol LocalStore: Store {}\n",
+            "Storage.swift": "extension Base {\n    func log() { print(_count) }\n}\n",
+            "Container.swift": "struct Container {\n    let base = Base()\n}\n",
+            "Settings.swift": "import Combine\nclass Settings: ObservableObject {}\n",
+            "LocalSettings.swift": "final class LocalSettings: Settings {\n    lazy var cache = [Int]()\n}\n",
+            "View.swift": "import SwiftUI\nstruct V: View {\n    let container = Container()\n    var body: some View { Text(\"x\").onReceive(container.base.$count) { _ in } }\n}\n",
+        ]
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        let dropped = Set(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        XCTAssertEqual(dropped, ["Sub.swift", "Refining.swift", "Storage.swift", "Container.swift", "LocalSettings.swift"])
+        try assertSameResults(in: dir)
+        let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
+        // Read from dropped files: the storage use in Storage.swift, the member that types
+        // `container.base` in Container.swift.
+        let reasons = analysis.index.models["Base"]?.blockers.map(\.reason) ?? []
+        XCTAssertTrue(reasons.contains { $0.contains("_count") }, "\(reasons)")
+        XCTAssertTrue(reasons.contains { $0.contains("$count publisher") }, "\(reasons)")
+        XCTAssertEqual(analysis.index.models["LocalSettings"]?.migrates, true)
+        let codes = Set(analysis.findings.flatMap { $0 }.filter { project.files[$0.file].tokensDropped }.map(\.code))
+        XCTAssertEqual(codes, ["OBS101", "OBS103", "OBS203"], "rules still report in dropped files")
+    }
+
+    /// Loads `dir` both ways and compares; returns how many files had their tokens let go.
+    @discardableResult
+    func assertSameResults(in dir: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        func load(dropping: Bool) -> LoadedProject {
+            var options = LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir)
+            options.dropsUnneededTokens = dropping
+            return ProjectLoader.load(options)
+        }
+        let lean = load(dropping: true), full = load(dropping: false)
+        XCTAssertEqual(lean.files.map(\.path), full.files.map(\.path), file: file, line: line)
+        XCTAssertFalse(full.files.contains(where: \.tokensDropped), file: file, line: line)
+        // Default rules, and a deselected fix rule (then every file's fixes are re-checked).
+        for selection in [RuleSelection(), RuleSelection(ignore: ["OBS102"])] {
+            let a = Engine.analyze(files: lean.files, reported: lean.reported, selection: selection, unusable: lean.unusable)
+            let b = Engine.analyze(files: full.files, reported: full.reported, selection: selection, unusable: full.unusable)
+            XCTAssertEqual(Self.describe(a), Self.describe(b), "\(dir), ignore \(selection.ignore)", file: file, line: line)
+            let fixedLean = try FixCommand.plan(lean, selection: selection).fixed
+            let fixedFull = try FixCommand.plan(full, selection: selection).fixed
+            XCTAssertEqual(fixedLean, fixedFull, "\(dir): fix rewrote differently", file: file, line: line)
+        }
+        return lean.files.filter(\.tokensDropped).count
+    }
+
+    /// Every finding with its fix, and every model's decision, as comparable text.
+    static func describe(_ analysis: Analysis) -> [String] {
+        var lines: [String] = []
+        for (k, findings) in analysis.findings.enumerated() {
+            let path = analysis.index.files[analysis.reported[k]].path
+            for f in findings {
+                let fix = f.fix.map { $0.map { "\($0.range)=\($0.replacement.debugDescription)" }.joined(separator: ",") } ?? "none"
+                lines.append("\(path) \(f.range) \(f.code) \(f.message) model=\(f.model ?? "-") fix=\(fix)")
+            }
+        }
+        for name in analysis.index.models.keys.sorted() {
+            lines.append("model \(name) migrates=\(analysis.index.models[name]!.migrates) \(analysis.index.explanations[name] ?? "")")
+        }
+        return lines
+    }
+}
