@@ -318,8 +318,14 @@ public struct ProjectIndex: Sendable {
 
     mutating func collectWrapperSites() {
         // Each file's sites only read the declaration maps: found in parallel, kept in file order.
-        let perFile = parallelMap(Array(files.indices)) { [self] f in wrapperSites(inFile: f) }
-        for sites in perFile {
+        var perFile = parallelMap(Array(files.indices)) { [self] f in wrapperSites(inFile: f) }
+        // Sized once, and each file's list freed as it is copied: never two copies of them all.
+        let count = perFile.reduce(0) { $0 + $1.count }
+        wrapperSites.reserveCapacity(count)
+        wrapperSiteByKey.reserveCapacity(count)
+        for k in perFile.indices {
+            let sites = perFile[k]
+            perFile[k] = []
             for site in sites {
                 if let owner = site.owner, let name = site.property.name {
                     wrapperSiteByKey["\(type(owner).qualifiedName)\u{0}\(name)\u{0}\(site.wrapper.rawValue)"] = wrapperSites.count

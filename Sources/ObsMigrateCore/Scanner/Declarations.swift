@@ -4,26 +4,85 @@
 public struct Attribute: Sendable, Equatable {
     /// Name without `@`: `MainActor`, `Published`, `Environment`.
     public var name: String
-    public var token: Int
+    public var token: Int { get { Int(storedToken) } set { storedToken = Int32(newValue) } }
     /// From `@` through the closing `)` of the arguments, if any.
-    public var range: Range<Int>
+    public var range: Range<Int> { get { storedRange.range } set { storedRange = CompactRange(newValue) } }
     /// The argument list including parentheses.
-    public var arguments: Range<Int>?
+    public var arguments: Range<Int>? { get { storedArguments.optionalRange } set { storedArguments = CompactRange(newValue) } }
+
+    // Declarations are kept for every file of a project: offsets are stored in 32 bits (files
+    // are far below 2 GiB), which about halves these structures.
+    private var storedToken: Int32
+    private var storedRange: CompactRange
+    private var storedArguments: CompactRange
+
+    public init(name: String, token: Int, range: Range<Int>, arguments: Range<Int>?) {
+        self.name = name
+        storedToken = Int32(token)
+        storedRange = CompactRange(range)
+        storedArguments = CompactRange(arguments)
+    }
+}
+
+/// A `Range<Int>`, an optional one or a pair of token indices in 8 bytes instead of 17.
+struct CompactRange: Sendable, Equatable, Hashable {
+    private var lower: Int32
+    private var upper: Int32
+
+    init(_ range: Range<Int>) { lower = Int32(range.lowerBound); upper = Int32(range.upperBound) }
+    init(_ range: Range<Int>?) {
+        lower = range.map { Int32($0.lowerBound) } ?? -1
+        upper = range.map { Int32($0.upperBound) } ?? -1
+    }
+    init(_ pair: (open: Int, close: Int)?) {
+        if let pair { lower = Int32(pair.open); upper = Int32(pair.close) } else { lower = -1; upper = -1 }
+    }
+
+    var range: Range<Int> { Int(lower)..<Int(upper) }
+    var optionalRange: Range<Int>? { lower < 0 ? nil : range }
+    var pair: (open: Int, close: Int)? { lower < 0 ? nil : (Int(lower), Int(upper)) }
+}
+
+/// An optional index or offset in 4 bytes instead of 9.
+struct CompactIndex: Sendable, Equatable, Hashable {
+    private var value: Int32
+    init(_ value: Int?) { self.value = value.map(Int32.init) ?? -1 }
+    var optional: Int? { value < 0 ? nil : Int(value) }
 }
 
 public struct Modifier: Sendable, Equatable {
     /// `private`, `private(set)`, `static`, `lazy`, ...
     public var text: String
-    public var token: Int
-    public var range: Range<Int>
+    public var token: Int { get { Int(storedToken) } set { storedToken = Int32(newValue) } }
+    public var range: Range<Int> { get { storedRange.range } set { storedRange = CompactRange(newValue) } }
+
+    // 32-bit storage, as in `Attribute`.
+    private var storedToken: Int32
+    private var storedRange: CompactRange
+
+    public init(text: String, token: Int, range: Range<Int>) {
+        self.text = text
+        storedToken = Int32(token)
+        storedRange = CompactRange(range)
+    }
 }
 
 public struct InheritedType: Sendable, Equatable {
     /// Tokens joined without trivia: `ObservableObject`, `Combine.ObservableObject`, `P<Int>`.
     public var name: String
-    public var firstToken: Int
-    public var lastToken: Int
-    public var range: Range<Int>
+    public var firstToken: Int { get { Int(storedTokens.range.lowerBound) } set { storedTokens = CompactRange(newValue..<lastToken) } }
+    public var lastToken: Int { get { Int(storedTokens.range.upperBound) } set { storedTokens = CompactRange(firstToken..<newValue) } }
+    public var range: Range<Int> { get { storedRange.range } set { storedRange = CompactRange(newValue) } }
+
+    // 32-bit storage, as in `Attribute`; the token pair is first and last (inclusive).
+    private var storedTokens: CompactRange
+    private var storedRange: CompactRange
+
+    public init(name: String, firstToken: Int, lastToken: Int, range: Range<Int>) {
+        self.name = name
+        storedTokens = CompactRange(firstToken..<lastToken)
+        storedRange = CompactRange(range)
+    }
 
     /// The last dotted component, generic arguments dropped: `Combine.ObservableObject` → `ObservableObject`.
     public var baseName: String { TypeName.base(name) }
@@ -44,26 +103,58 @@ public struct PropertyDecl: Sendable {
     public var attributes: [Attribute]
     public var modifiers: [Modifier]
     /// `var` or `let`.
-    public var keyword: String
-    public var keywordToken: Int
+    public var keyword: String { get { isLet ? "let" : "var" } set { isLet = newValue == "let" } }
+    public var keywordToken: Int { get { Int(storedKeywordToken) } set { storedKeywordToken = Int32(newValue) } }
     /// nil for a tuple pattern (`let (a, b) = ...`).
     public var name: String?
-    public var nameToken: Int?
+    public var nameToken: Int? { get { storedNameToken.optional } set { storedNameToken = CompactIndex(newValue) } }
     /// Type annotation text without trivia, and its byte range.
     public var typeText: String?
-    public var typeRange: Range<Int>?
+    public var typeRange: Range<Int>? { get { storedTypeRange.optionalRange } set { storedTypeRange = CompactRange(newValue) } }
     /// Significant tokens of the initializer expression (after `=`).
-    public var initializer: Range<Int>?
+    public var initializer: Range<Int>? { get { storedInitializer.optionalRange } set { storedInitializer = CompactRange(newValue) } }
     /// `{` and `}` of the accessor or observer block.
-    public var accessorBlock: (open: Int, close: Int)?
+    public var accessorBlock: (open: Int, close: Int)? { get { storedAccessorBlock.pair } set { storedAccessorBlock = CompactRange(newValue) } }
     /// Has a getter (computed), as opposed to no block or only `willSet`/`didSet`.
     public var isComputed: Bool
     /// Byte offset where the declaration starts (first attribute, modifier or keyword).
-    public var start: Int
-    public var startToken: Int
+    public var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
+    public var startToken: Int { get { Int(storedStartToken) } set { storedStartToken = Int32(newValue) } }
     /// Last significant token of the declaration.
-    public var endToken: Int
+    public var endToken: Int { get { Int(storedEndToken) } set { storedEndToken = Int32(newValue) } }
     public var ifConfig: [IfConfigBranch]
+
+    // 32-bit storage, as in `Attribute`.
+    private var isLet: Bool
+    private var storedKeywordToken: Int32
+    private var storedNameToken: CompactIndex
+    private var storedTypeRange: CompactRange
+    private var storedInitializer: CompactRange
+    private var storedAccessorBlock: CompactRange
+    private var storedStart: Int32
+    private var storedStartToken: Int32
+    private var storedEndToken: Int32
+
+    public init(attributes: [Attribute], modifiers: [Modifier], keyword: String, keywordToken: Int, name: String?,
+                nameToken: Int?, typeText: String?, typeRange: Range<Int>?, initializer: Range<Int>?,
+                accessorBlock: (open: Int, close: Int)?, isComputed: Bool, start: Int, startToken: Int, endToken: Int,
+                ifConfig: [IfConfigBranch]) {
+        self.attributes = attributes
+        self.modifiers = modifiers
+        isLet = keyword == "let"
+        storedKeywordToken = Int32(keywordToken)
+        self.name = name
+        storedNameToken = CompactIndex(nameToken)
+        self.typeText = typeText
+        storedTypeRange = CompactRange(typeRange)
+        storedInitializer = CompactRange(initializer)
+        storedAccessorBlock = CompactRange(accessorBlock)
+        self.isComputed = isComputed
+        storedStart = Int32(start)
+        storedStartToken = Int32(startToken)
+        storedEndToken = Int32(endToken)
+        self.ifConfig = ifConfig
+    }
 
     public func hasModifier(_ text: String) -> Bool { modifiers.contains { $0.text == text } }
     public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
@@ -77,14 +168,35 @@ public struct FunctionDecl: Sendable {
     public var name: String
     public var attributes: [Attribute]
     public var modifiers: [Modifier]
-    public var start: Int
-    public var startToken: Int
+    public var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
+    public var startToken: Int { get { Int(storedStartToken) } set { storedStartToken = Int32(newValue) } }
     /// `{` and `}` of the body; nil for a requirement without body.
-    public var body: (open: Int, close: Int)?
+    public var body: (open: Int, close: Int)? { get { storedBody.pair } set { storedBody = CompactRange(newValue) } }
     /// Text after `->`, without trivia.
     public var returnType: String?
-    public var endToken: Int
+    public var endToken: Int { get { Int(storedEndToken) } set { storedEndToken = Int32(newValue) } }
     public var ifConfig: [IfConfigBranch]
+
+    // 32-bit storage, as in `Attribute`.
+    private var storedStart: Int32
+    private var storedStartToken: Int32
+    private var storedBody: CompactRange
+    private var storedEndToken: Int32
+
+    public init(kind: FunctionKind, name: String, attributes: [Attribute], modifiers: [Modifier], start: Int,
+                startToken: Int, body: (open: Int, close: Int)?, returnType: String?, endToken: Int,
+                ifConfig: [IfConfigBranch]) {
+        self.kind = kind
+        self.name = name
+        self.attributes = attributes
+        self.modifiers = modifiers
+        storedStart = Int32(start)
+        storedStartToken = Int32(startToken)
+        storedBody = CompactRange(body)
+        self.returnType = returnType
+        storedEndToken = Int32(endToken)
+        self.ifConfig = ifConfig
+    }
 }
 
 public struct TypeAliasDecl: Sendable {
@@ -108,19 +220,22 @@ public struct TypeDecl: Sendable {
     public let name: String
     /// Names of the enclosing types, outermost first.
     public let path: [String]
-    public var keywordToken: Int
+    public var keywordToken: Int { get { Int(storedKeywordToken) } set { storedKeywordToken = Int32(newValue) } }
     /// First and last significant token of the name.
-    public var nameTokens: ClosedRange<Int>
+    public var nameTokens: ClosedRange<Int> {
+        get { storedNameTokens.range.lowerBound...storedNameTokens.range.upperBound }
+        set { storedNameTokens = CompactRange(newValue.lowerBound..<newValue.upperBound) }
+    }
     public var genericParameters: String?
     public var attributes: [Attribute]
     public var modifiers: [Modifier]
-    public var inheritanceColon: Int?
+    public var inheritanceColon: Int? { get { storedInheritanceColon.optional } set { storedInheritanceColon = CompactIndex(newValue) } }
     public var inheritance: [InheritedType]
-    public var whereClause: Range<Int>?
-    public var start: Int
-    public var startToken: Int
-    public var bodyOpen: Int
-    public var bodyClose: Int
+    public var whereClause: Range<Int>? { get { storedWhereClause.optionalRange } set { storedWhereClause = CompactRange(newValue) } }
+    public var start: Int { get { Int(storedStart) } set { storedStart = Int32(newValue) } }
+    public var startToken: Int { get { Int(storedStartToken) } set { storedStartToken = Int32(newValue) } }
+    public var bodyOpen: Int { get { Int(storedBodyOpen) } set { storedBodyOpen = Int32(newValue) } }
+    public var bodyClose: Int { get { Int(storedBodyClose) } set { storedBodyClose = Int32(newValue) } }
     public var properties: [PropertyDecl]
     public var functions: [FunctionDecl]
     public var ifConfig: [IfConfigBranch]
@@ -131,6 +246,16 @@ public struct TypeDecl: Sendable {
     /// Last component: what other code usually calls the type.
     public let simpleName: String
 
+    // 32-bit storage, as in `Attribute`.
+    private var storedKeywordToken: Int32
+    private var storedNameTokens: CompactRange
+    private var storedInheritanceColon: CompactIndex
+    private var storedWhereClause: CompactRange
+    private var storedStart: Int32
+    private var storedStartToken: Int32
+    private var storedBodyOpen: Int32
+    private var storedBodyClose: Int32
+
     public init(kind: TypeKind, name: String, path: [String], keywordToken: Int, nameTokens: ClosedRange<Int>,
                 genericParameters: String?, attributes: [Attribute], modifiers: [Modifier], inheritanceColon: Int?,
                 inheritance: [InheritedType], whereClause: Range<Int>?, start: Int, startToken: Int,
@@ -139,18 +264,18 @@ public struct TypeDecl: Sendable {
         self.kind = kind
         self.name = name
         self.path = path
-        self.keywordToken = keywordToken
-        self.nameTokens = nameTokens
+        storedKeywordToken = Int32(keywordToken)
+        storedNameTokens = CompactRange(nameTokens.lowerBound..<nameTokens.upperBound)
         self.genericParameters = genericParameters
         self.attributes = attributes
         self.modifiers = modifiers
-        self.inheritanceColon = inheritanceColon
+        storedInheritanceColon = CompactIndex(inheritanceColon)
         self.inheritance = inheritance
-        self.whereClause = whereClause
-        self.start = start
-        self.startToken = startToken
-        self.bodyOpen = bodyOpen
-        self.bodyClose = bodyClose
+        storedWhereClause = CompactRange(whereClause)
+        storedStart = Int32(start)
+        storedStartToken = Int32(startToken)
+        storedBodyOpen = Int32(bodyOpen)
+        storedBodyClose = Int32(bodyClose)
         self.properties = properties
         self.functions = functions
         self.ifConfig = ifConfig
