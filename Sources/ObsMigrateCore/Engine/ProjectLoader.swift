@@ -536,8 +536,24 @@ enum FileSystem {
     }
 
     static func readAll(_ fd: Int32, expectedSize: Int, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
-        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 0) + 1)
-        var count = 0
+        // Straight into uninitialised storage (zero-filling it first is one more pass over every
+        // byte); one spare byte tells a file that grew meanwhile.
+        var failure: ReadFailure? = nil
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize, 0) + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let got = Foundation.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system(.current)
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        if let failure { return .failure(failure) }
+        guard bytes.count == expectedSize + 1 else { return .success(bytes) }
+        var count = bytes.count
         while true {
             if count == bytes.count {
                 // The file grew while being read.
