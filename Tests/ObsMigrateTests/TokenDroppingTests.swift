@@ -63,6 +63,39 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(codes, ["OBS101", "OBS103", "OBS203"], "rules still report in dropped files")
     }
 
+    /// A file whose bytes were let go is read again when needed: unchanged, it is as scanned;
+    /// changed meanwhile, the run is marked untrustworthy (commands then exit 2) and nothing
+    /// built from the first read goes out of range.
+    func testFileChangedBeforeBeingReadAgainIsReported() throws {
+        let dir = NSTemporaryDirectory() + "obs-migrate-reread-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let files = [
+            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\n",
+            "Container.swift": "struct Container {\n    let base = Base()\n    let other = 1\n}\n",
+            "View.swift": "import SwiftUI\nstruct V: View {\n    let container = Container()\n    var body: some View { Text(\"x\").onReceive(container.base.$count) { _ in } }\n}\n",
+        ]
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        func run() -> (LoadedProject, Analysis) {
+            let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+            XCTAssertEqual(project.files.filter(\.tokensDropped).map { $0.path.lastPathComponent }, ["Container.swift"])
+            return (project, Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection()))
+        }
+
+        let (same, analysis) = run()
+        XCTAssertNil(same.changedDuringRun)
+        XCTAssertEqual(analysis.index.models["Base"]?.migrates, false, "Container.swift was read again to type container.base")
+        let container = same.files.first { $0.path.hasSuffix("Container.swift") }!
+        XCTAssertEqual(container.bytes, Array(files["Container.swift"]!.utf8))
+
+        // Changed between the load and the index's read: same length, other text.
+        let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        try "struct Container {\n    let base = Bass()\n    let other = 2\n}\n".write(toFile: dir + "/Container.swift", atomically: true, encoding: .utf8)
+        _ = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
+        XCTAssertEqual(project.changedFiles.all.map(\.lastPathComponent), ["Container.swift"])
+        XCTAssertTrue(project.changedDuringRun?.contains("changed while obs-migrate was reading the project") ?? false)
+    }
+
     /// Loads `dir` both ways and compares; returns how many files had their tokens let go.
     @discardableResult
     func assertSameResults(in dir: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {

@@ -64,6 +64,7 @@ enum CheckCommand {
                         if !statisticsOnly { console.out(lines) }
                     })
             }
+            if let message = project.changedDuringRun { throw UsageError(message) }
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
                 console.out(TextReporter.summary(tally, filesChecked: project.reported.count))
@@ -75,6 +76,7 @@ enum CheckCommand {
                                       unusable: project.unusable, minimumTargets: options.minimumTargets,
                                       rewriting: rewriting)
         progress.finish()
+        if let message = project.changedDuringRun { throw UsageError(message) }
         ProcessLifetime.keep(analysis)
         let diagnostics = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
         ProcessLifetime.keep(diagnostics)

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Where a command's output goes, and what it may know about its environment; tests pass
 /// their own to capture output.
@@ -10,7 +18,7 @@ public struct Console: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
     /// Writes to standard error as is, with no newline (the progress line redraws itself).
-    public var progress: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    public var progress: @Sendable (String) -> Void = { SystemCall.writeStandardError($0) }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
@@ -29,7 +37,7 @@ public struct Console: Sendable {
         // error flushes it first so the two keep their order on a shared terminal.
         let out = StandardOutput.shared
         return Console(out: { out.write($0 + "\n") },
-                       err: { out.flush(); FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                       err: { out.flush(); SystemCall.writeStandardError($0 + "\n") },
                        stdoutIsTerminal: isatty(1) != 0, stderrIsTerminal: isatty(2) != 0,
                        environment: ProcessInfo.processInfo.environment)
     }
@@ -44,7 +52,7 @@ public struct Console: Sendable {
 /// A buffered standard output, flushed when it grows past 64 KiB and before the process exits.
 public final class StandardOutput: @unchecked Sendable {
     public static let shared = StandardOutput()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var buffer: [UInt8] = []
 
     func write(_ text: String) {
@@ -62,7 +70,7 @@ public final class StandardOutput: @unchecked Sendable {
         buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                let n = SystemCall.write(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 { if errno == EINTR { continue } else { break } }
                 offset += n
             }

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Options shared by `check` and `fix`, and the project they load.
 struct CommonOptions {
@@ -33,7 +41,7 @@ struct CommonOptions {
         quiet = parsed.has("--quiet")
         for key in selection.select + selection.ignore where key.uppercased() != "ALL" {
             let known = RuleRegistry.all.contains {
-                $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key
+                $0.metadata.codeMatches(key) || $0.metadata.name == key
                     || ($0.metadata.code.hasPrefix(key.uppercased()) && key.uppercased().hasPrefix("OBS"))
             }
             if !known {
@@ -42,9 +50,7 @@ struct CommonOptions {
             }
         }
         if let root = projectRoot {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: ProjectLoader.absolutePath(root, cwd: currentDirectory), isDirectory: &isDirectory),
-                  isDirectory.boolValue else {
+            guard isDirectory(atPath: ProjectLoader.absolutePath(root, cwd: currentDirectory)) == true else {
                 throw UsageError("--project-root \(root): no such directory")
             }
         }

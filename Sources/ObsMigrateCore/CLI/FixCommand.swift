@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `obs-migrate fix`: the migration as a diff, or applied in place with `--write`.
 enum FixCommand {
@@ -96,6 +104,7 @@ enum FixCommand {
                                 perPathIgnores: options.perPathIgnores)
         } }
         progress.finish()
+        if let message = project.changedDuringRun { throw UsageError(message + "; nothing written") }
         ProcessLifetime.keep(plan)
         let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `obs-migrate install-hook`: writes a plain git pre-commit hook that runs
 /// `obs-migrate check --staged`, so staged legacy code blocks the commit.
@@ -40,14 +48,14 @@ enum HookCommand {
             if inside.stderr.contains("not a git repository") { throw UsageError("install-hook: not a git repository: \(cwd)") }
             throw UsageError("install-hook: \(inside.errorLine)")
         }
-        guard inside.text.trimmingCharacters(in: .whitespacesAndNewlines) == "true" else {
+        guard inside.text.trimmingWhitespaceAndNewlines() == "true" else {
             throw UsageError("install-hook: run it inside the work tree (a bare repository makes no commits to check)")
         }
         // `--git-path hooks` honours core.hooksPath (a relative one is relative to the top of
         // the work tree) and, in a linked worktree, names the hooks folder of the main one.
         let hooksQuery = try Git.run(["rev-parse", "--git-path", "hooks"], in: cwd)
         guard hooksQuery.status == 0 else { throw UsageError("install-hook: \(hooksQuery.errorLine)") }
-        let hooksDirectory = ProjectLoader.absolutePath(hooksQuery.text.trimmingCharacters(in: .newlines), cwd: cwd)
+        let hooksDirectory = ProjectLoader.absolutePath(hooksQuery.text.trimmingNewlines(), cwd: cwd)
         let hookPath = hooksDirectory + "/pre-commit"
 
         let fm = FileManager.default
@@ -78,7 +86,7 @@ enum HookCommand {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw UsageError("cannot write \(hookPath): \(error.localizedDescription)")
+            throw UsageError("cannot write \(hookPath): \(describe(error))")
         }
 
         console.out("Installed \(hookPath): runs `\(binary ?? "obs-migrate") check --staged` before each commit.")
@@ -94,7 +102,7 @@ enum HookCommand {
     /// Nil when the running program is not obs-migrate (tests run the library in-process).
     static func installedBinary() -> String? {
         guard let arg0 = CommandLine.arguments.first, !arg0.isEmpty else { return nil }  // argv[0] as typed, links kept
-        guard ["obs-migrate", "obs-migrate.exe"].contains((arg0 as NSString).lastPathComponent) else { return nil }
+        guard ["obs-migrate", "obs-migrate.exe"].contains(arg0.lastPathComponent) else { return nil }
         if arg0.contains("/") {
             let path = ProjectLoader.absolutePath(arg0, cwd: FileManager.default.currentDirectoryPath)
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil
@@ -104,7 +112,7 @@ enum HookCommand {
 
     /// A single-quoted sh word.
     static func shellQuoted(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + s.replacingAll("'", with: "'\\''") + "'"
     }
 
     static func hookScript(binary: String?) -> String {

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Runs `git` (found on PATH) as a child process, with a directory of the repository as its
 /// current directory. The environment is inherited: inside a git hook that carries
@@ -31,9 +39,9 @@ enum Git {
         defer { if let inputFile { unlink(inputFile) } }
         var inputFD: Int32 = -1
         if let input {
-            let path = NSTemporaryDirectory() + "obs-migrate-git-\(getpid())-\(UUID().uuidString)"
+            let path = FileManager.default.temporaryDirectory.path + "/" + "obs-migrate-git-\(getpid())-\(UUID().uuidString)"
             guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
-                throw UsageError("cannot write a temporary file in \(NSTemporaryDirectory())")
+                throw UsageError("cannot write a temporary file in \(FileManager.default.temporaryDirectory.path + "/")")
             }
             inputFile = path
             inputFD = open(path, O_RDONLY | O_CLOEXEC)
@@ -114,8 +122,7 @@ enum Git {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
             let candidate = String(directory) + "/" + name
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+            if isDirectory(atPath: candidate) == false,
                FileManager.default.isExecutableFile(atPath: candidate) {
                 return ProjectLoader.absolutePath(candidate, cwd: FileManager.default.currentDirectoryPath)
             }
@@ -134,7 +141,7 @@ enum Git {
             }
             throw UsageError("\(purpose): \(result.errorLine)")
         }
-        let cdup = result.text.trimmingCharacters(in: .newlines)
+        let cdup = result.text.trimmingNewlines()
         return cdup.isEmpty ? ProjectLoader.absolutePath(directory, cwd: directory) : ProjectLoader.absolutePath(cdup, cwd: directory)
     }
 }
@@ -188,7 +195,7 @@ struct StagedFiles {
             }
             let absolute = root == "/" ? "/" + name : root + "/" + name
             if !limitTo.isEmpty, !limitTo.contains(where: { absolute == $0 || absolute.hasPrefix($0 == "/" ? "/" : $0 + "/") }) { continue }
-            let base = (name as NSString).lastPathComponent
+            let base = name.lastPathComponent
             if excludes.contains(where: { Glob.matches($0, name) || Glob.matches($0, base) || excludesFolder($0, of: name) }) { continue }
             entries.append((absolute, String(parts[3])))
         }

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `.obs-migrate.json`: the project's settings, found by walking up from the first PATH to the
 /// project root (or given with `--config FILE`). Every key is optional:
@@ -33,9 +41,8 @@ public struct Configuration: Sendable {
 
     public static func load(path: String, shownPath: String) throws -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw UsageError("\(shownPath): " + (!exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a file" : "cannot read file"))
+            let directory = isDirectory(atPath: path)
+            throw UsageError("\(shownPath): " + (directory == nil ? "no such file" : directory! ? "is a directory, not a file" : "cannot read file"))
         }
         return try parse([UInt8](data), path: path, shownPath: shownPath)
     }
@@ -119,10 +126,9 @@ public struct Configuration: Sendable {
         let fm = FileManager.default
         while true {
             let candidate = (dir == "/" ? "" : dir) + "/" + fileName
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+            if isDirectory(atPath: candidate) == false { return candidate }
             if dir == boundary || dir == "/" || dir.isEmpty { return nil }
-            let parent = (dir as NSString).deletingLastPathComponent
+            let parent = dir.deletingLastPathComponent
             if parent == dir { return nil }
             dir = parent.isEmpty ? "/" : parent
         }
@@ -134,7 +140,7 @@ public struct Configuration: Sendable {
 enum RuleKeys {
     static func isKnown(_ key: String) -> Bool {
         key.uppercased() == "ALL" || RuleRegistry.all.contains {
-            $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key
+            $0.metadata.codeMatches(key) || $0.metadata.name == key
                 || ($0.metadata.code.hasPrefix(key.uppercased()) && key.uppercased().hasPrefix("OBS"))
         }
     }

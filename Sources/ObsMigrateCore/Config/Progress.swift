@@ -1,11 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A single updating status line on standard error (`obs-migrate: checking 12,345 files... 3s`)
 /// for runs that take more than a moment. It appears only after `delay`, only when standard
 /// error is a terminal (never in CI logs, pipes or tests), and is erased before anything else is
 /// written, so it never mixes with findings or error messages.
 final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let write: @Sendable (String) -> Void
     private let start = Date()
     private let delay: TimeInterval
@@ -31,13 +39,12 @@ final class ProgressLine: @unchecked Sendable {
                 err(line)
             }
         }
-        let thread = Thread { [self] in
+        startThread { [self] in
             while stopSignal.wait(timeout: .now() + interval) == .timedOut {
                 lock.withLock { drawLocked() }
             }
             stopped.signal()
         }
-        thread.start()
     }
 
     /// What the run is doing now, e.g. "checking 12,345 files".

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `--format`: how `check` and `fix` print findings.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -42,9 +50,7 @@ extension CommonOptions {
             config = try Configuration.load(path: absolute, shownPath: ProjectLoader.displayPath(absolute, cwd: cwd))
         } else {
             let first = ProjectLoader.absolutePath(paths.first ?? ".", cwd: cwd)
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory)
-            let start = exists && isDirectory.boolValue ? first : (first as NSString).deletingLastPathComponent
+            let start = isDirectory(atPath: first) == true ? first : first.deletingLastPathComponent
             let explicitRoot = projectRoot.map { ProjectLoader.absolutePath($0, cwd: cwd) }
             let boundary = explicitRoot.flatMap { start == $0 || start.hasPrefix($0 + "/") ? $0 : nil }
                 ?? ProjectLoader.gitRoot(above: start)
@@ -53,7 +59,7 @@ extension CommonOptions {
             config = try Configuration.load(path: found, shownPath: ProjectLoader.displayPath(found, cwd: cwd))
             // The file marks the project root when neither --project-root nor a git root does.
             if projectRoot == nil, boundary == nil {
-                projectRoot = (found as NSString).deletingLastPathComponent
+                projectRoot = found.deletingLastPathComponent
             }
         }
         configPath = config.path

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Which rules report, by code or name.
 public struct RuleSelection: Sendable {
@@ -12,7 +20,7 @@ public struct RuleSelection: Sendable {
 
     public func isEnabled(_ m: RuleMetadata) -> Bool {
         func matches(_ key: String) -> Bool {
-            key.caseInsensitiveCompare(m.code) == .orderedSame || key == m.name || key.uppercased() == "ALL"
+            m.codeMatches(key) || key == m.name || key.uppercased() == "ALL"
                 || (key.count < m.code.count && m.code.hasPrefix(key.uppercased()))  // `OBS1` selects OBS1xx
         }
         if !select.isEmpty, !select.contains(where: matches) { return false }
@@ -66,6 +74,7 @@ public enum Engine {
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
                               minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> ProjectIndex {
         var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
+        Timings.note("types: \(index.declared.count) names, \(index.bySimpleName.count) simple names, \(index.extensionsOf.count) extended")
         Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
         Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }
         if let rewriting, rewriting.count < files.count {

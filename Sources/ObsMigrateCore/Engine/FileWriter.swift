@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Writes files so that none is ever half-written: the new content goes to a temporary file in
 /// the same folder (flushed to disk, with the original's permission bits and, where allowed, its
@@ -143,7 +151,7 @@ public enum FileWriter {
         if geteuid() == 0, status.mode & 0o222 == 0 {
             return .notWritable("the file is read-only (mode \(String(status.mode & 0o7777, radix: 8)))")
         }
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = target.deletingLastPathComponent
         if faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) != 0 {
             return .notWritable("cannot create files in its folder (\(denied(errno)))")
         }
@@ -177,8 +185,8 @@ public enum FileWriter {
         if let failure = checkPermissions(target, before) { return .failure(failure) }
 
         // The temporary file: new, private until complete, in the same folder (same file system).
-        let directory = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let directory = target.deletingLastPathComponent
+        let name = target.lastPathComponent
         var temp = ""
         var fd: Int32 = -1
         for _ in 0..<16 {
@@ -203,7 +211,7 @@ public enum FileWriter {
         let writeError: Int32? = pending.bytes.withUnsafeBytes { buffer -> Int32? in
             while offset < buffer.count {
                 if let injected = hooks.fault?(.write, target) { return injected }
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = SystemCall.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -245,14 +253,14 @@ public enum FileWriter {
 
     static func rename(_ p: Prepared) -> Failure? {
         if let code = hooks.fault?(.rename, p.target) { unlink(p.temp); return .failed(SystemError(code: code).message) }
-        if Foundation.rename(p.temp, p.target) != 0 {
+        if SystemCall.rename(p.temp, p.target) != 0 {
             let code = errno
             unlink(p.temp)
             return code == EACCES || code == EPERM ? .notWritable(SystemError(code: code).message) : .failed(SystemError(code: code).message)
         }
         // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
-        let directory = (p.target as NSString).deletingLastPathComponent
-        let dirFD = Foundation.open(directory, O_RDONLY | O_CLOEXEC)
+        let directory = p.target.deletingLastPathComponent
+        let dirFD = SystemCall.open(directory, O_RDONLY | O_CLOEXEC)
         if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
         return nil
     }
@@ -290,7 +298,7 @@ extension FixCommand {
 func concurrentIO(_ count: Int, workers: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {
     guard count > 1 else { if count == 1 { body(0) }; return }
     final class Counter: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var next = 0
         func take() -> Int { lock.lock(); defer { lock.unlock() }; next += 1; return next - 1 }
     }
@@ -298,10 +306,10 @@ func concurrentIO(_ count: Int, workers: Int = 8, _ body: @escaping @Sendable (I
     let group = DispatchGroup()
     for _ in 0..<min(workers, count) {
         group.enter()
-        Thread {
+        startThread {
             while case let k = counter.take(), k < count { body(k) }
             group.leave()
-        }.start()
+        }
     }
     group.wait()
 }

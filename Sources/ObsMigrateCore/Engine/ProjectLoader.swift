@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A file that could not be used, with a one-line reason.
 public struct FileProblem: Sendable, Equatable, Error {
@@ -18,6 +26,14 @@ public struct LoadedProject: Sendable {
     public var problems: [FileProblem]
     /// Files read but not understood, or not read at all: their models cannot be rewritten.
     public var unusable: [(path: String, bytes: [UInt8]?, reason: String)]
+    /// Files let go after scanning that were different when read again (see `ProjectFile`).
+    public var changedFiles = ChangedFiles()
+
+    /// The error for a run that read a file twice and found it changed, if one did.
+    public var changedDuringRun: String? {
+        guard let first = changedFiles.all.first else { return nil }
+        return "\(first) changed while obs-migrate was reading the project; run it again"
+    }
 }
 
 public struct LoadOptions: Sendable {
@@ -123,12 +139,14 @@ public enum ProjectLoader {
         let overrides = options.overrides
         let maxBytes = options.maxFileBytes
         let dropsTokens = options.dropsUnneededTokens
+        let changedFiles = ChangedFiles()
         let results = Timings.measure("load: read and scan") {
             parallelMap(Array(paths.indices)) { i in
                 read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes,
-                     dropsTokens: dropsTokens)
+                     dropsTokens: dropsTokens, log: changedFiles)
             }
         }
+        TokenScratch.releasePooled()
         var files: [ProjectFile] = []
         var absolute: [String] = []
         var unusable: [(String, [UInt8]?, String)] = []
@@ -164,7 +182,7 @@ public enum ProjectLoader {
             if isRequested(path) { problems.append(FileProblem(path: shown, message: reason)) }
         }
         return LoadedProject(root: root, files: files, absolutePaths: absolute, reported: reported,
-                             problems: problems, unusable: unusable)
+                             problems: problems, unusable: unusable, changedFiles: changedFiles)
     }
 
     /// With no git root and no `--project-root`: the current directory when the first PATH is
@@ -173,7 +191,7 @@ public enum ProjectLoader {
     static func rootWithoutGit(first: String?, cwd: String) -> String {
         guard let first, first != cwd, !first.hasPrefix(cwd == "/" ? "/" : cwd + "/") else { return cwd }
         if case .success(let status) = FileStatus.of(first), status.kind == .directory { return first }
-        return (first as NSString).deletingLastPathComponent
+        return first.deletingLastPathComponent
     }
 
     /// Keeps one path per file on disk: the one with no symbolic link below the root, else the
@@ -219,7 +237,10 @@ public enum ProjectLoader {
 
     /// Reads one file. Its type is checked before it is opened (opening a FIFO for reading would
     /// block), and it is opened non-blocking in case it was swapped for one in between.
-    static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int, dropsTokens: Bool = false) -> ReadResult {
+    /// `dropsTokens`: see `ProjectFile`; a file read from disk (not given as `override`) may
+    /// then let its bytes go too, to be read again from `path` if needed.
+    static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int, dropsTokens: Bool = false,
+                     log: ChangedFiles? = nil) -> ReadResult {
         func problem(_ message: String, _ hides: Hidden) -> ReadResult {
             .problem(FileProblem(path: shown, message: message), hides: hides)
         }
@@ -258,7 +279,8 @@ public enum ProjectLoader {
             let (line, column) = LineTable(bytes).location(of: bad)
             return problem("not valid UTF-8 (byte \(bad), at \(line):\(column)), skipped", .namesIn(bytes))
         }
-        return .file(ProjectFile(path: shown, bytes: bytes, dropsTokensItDoesNotNeed: dropsTokens))
+        return .file(ProjectFile(path: shown, bytes: bytes, dropsTokensItDoesNotNeed: dropsTokens,
+                                 rereadFrom: override == nil ? path : nil, log: log))
     }
 
     /// The former interface of `read`: the file, or why it cannot be used.
@@ -384,8 +406,7 @@ public enum ProjectLoader {
     /// The nearest directory above `path` holding `.git`.
     public static func gitRoot(above path: String) -> String? {
         var url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if isDirectory(atPath: path) != true {
             url = url.deletingLastPathComponent()
         }
         while true {
@@ -541,7 +562,7 @@ enum FileSystem {
         var failure: ReadFailure? = nil
         var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize, 0) + 1) { buffer, initialized in
             while initialized < buffer.count {
-                let got = Foundation.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                let got = SystemCall.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = .system(.current)
@@ -561,7 +582,7 @@ enum FileSystem {
                 bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096))
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                SystemCall.read(fd, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0 {
                 if errno == EINTR { continue }

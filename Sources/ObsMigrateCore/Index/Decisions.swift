@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `x.objectWillChange` or `x.$name` outside the model itself, with what the receiver is.
 public struct MemberUse: Sendable {

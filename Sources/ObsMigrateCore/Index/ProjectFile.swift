@@ -1,30 +1,44 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A scanned file of the project: source, declarations and suppression comments.
 ///
-/// Tokens are most of a project's memory. A file in which no token can start a finding or a
-/// decision (see `wordsThatMatter`) lets them go once its declarations are scanned; its bytes
-/// stay, and the rare reader that wants its tokens after all (a type's member resolved from
-/// another file) has them lexed again, once, by `source`.
+/// Tokens and bytes are most of a project's memory. A file in which no token can start a
+/// finding or a decision (see `wordsThatMatter`) lets them go once its declarations are
+/// scanned. The rare reader that wants them after all (a type's member resolved from another
+/// file, a model's subclass to rewrite) has them back, once, from `source` and `bytes`: lexed
+/// again, and read again from disk when the loader gave a path to read them from.
 public struct ProjectFile: Sendable {
     public var decls: FileDeclarations
     public var suppressions: Suppressions
+    /// For a file that let go: no tokens or comments, and no bytes when they can be read again.
     private var scanned: SourceFile
-    /// Set when the tokens were let go: lexes them again on first use and keeps them.
+    /// Set when the file let go: brings tokens (and bytes) back on first use and keeps them.
     private var relexed: Relexed?
     /// For a file whose tokens were let go: whether it has an identifier such as `_name`,
     /// which may be a model's wrapper storage. Without one, its model code needs no tokens.
     public private(set) var namesUnderscoredIdentifiers = true
 
     /// `dropsTokensItDoesNotNeed`: the loader's choice; files built for one rule or one
-    /// rewrite keep everything.
-    public init(path: String, bytes: [UInt8], dropsTokensItDoesNotNeed: Bool = false) {
+    /// rewrite keep everything. With `rereadFrom` (the file's path on disk) the bytes go too;
+    /// if they differ when read again, `log` records it and the run must not be trusted.
+    public init(path: String, bytes: [UInt8], dropsTokensItDoesNotNeed: Bool = false,
+                rereadFrom: String? = nil, log: ChangedFiles? = nil) {
         let source = SourceFile(path: path, bytes: bytes)
         decls = DeclarationScanner.scan(source)
         suppressions = Suppressions(source)
-        if dropsTokensItDoesNotNeed, let underscored = Self.underscoredNamesIfTokensUnneeded(source) {
-            scanned = source.withoutTokens()
-            relexed = Relexed()
+        if dropsTokensItDoesNotNeed, source.isUnderstood, let underscored = Self.underscoredNamesIfTokensUnneeded(source) {
+            let reread = rereadFrom.map { Relexed.Reread(path: $0, byteCount: bytes.count, hash: ContentHash.of(bytes),
+                                                          tokenCount: source.sigCount, log: log ?? ChangedFiles()) }
+            scanned = source.withoutTokens(keepingBytes: reread == nil)
+            relexed = Relexed(reread: reread)
             namesUnderscoredIdentifiers = underscored
         } else {
             scanned = source
@@ -33,14 +47,14 @@ public struct ProjectFile: Sendable {
 
     public var path: String { scanned.path }
     /// The file's bytes, without lexing a dropped file again.
-    public var bytes: [UInt8] { scanned.bytes }
+    public var bytes: [UInt8] { relexed?.bytes(scanned) ?? scanned.bytes }
     public var isUnderstood: Bool { scanned.isUnderstood }
     public var lexErrors: [LexError] { scanned.errors }
 
     /// The lexed file (lexed again if its tokens were let go).
     public var source: SourceFile {
         guard let relexed else { return scanned }
-        return relexed.source(path: scanned.path, bytes: scanned.bytes)
+        return relexed.source(scanned)
     }
 
     /// Whether the tokens were let go after scanning: then nothing in the file can start a
@@ -54,7 +68,7 @@ public struct ProjectFile: Sendable {
     /// it without keeping the result, so such a pass does not bring every file back.
     public func withTransientSource<T>(_ body: (SourceFile) -> T) -> T {
         guard let relexed else { return body(scanned) }
-        return body(relexed.existing ?? SourceFile(path: scanned.path, bytes: scanned.bytes))
+        return body(relexed.transientSource(scanned))
     }
 
     /// Names that may start a finding or a decision when a file holds them as an identifier,
@@ -97,26 +111,110 @@ public struct ProjectFile: Sendable {
     }
 }
 
-/// A dropped file's tokens, lexed again on first use and kept (under a lock: index passes
-/// run on all cores).
+/// A dropped file's tokens (and bytes), brought back on first use and kept (under a lock:
+/// index passes run on all cores).
 private final class Relexed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lexed: SourceFile?
+    /// Where and what the bytes were, when they were let go too.
+    struct Reread {
+        var path: String
+        var byteCount: Int
+        var hash: UInt64
+        var tokenCount: Int
+        var log: ChangedFiles
+    }
 
-    var existing: SourceFile? { lock.withLock { lexed } }
+    private let reread: Reread?
+    private let lock = Lock()
+    private var lexed: SourceFile?
+    private var readBack: [UInt8]?
+
+    init(reread: Reread?) { self.reread = reread }
 
     /// How many files were lexed again, for `OBS_MIGRATE_TIMINGS`.
     nonisolated(unsafe) private static var count = 0
-    private static let countLock = NSLock()
+    private static let countLock = Lock()
     static var lexedAgain: Int { countLock.withLock { count } }
 
-    func source(path: String, bytes: [UInt8]) -> SourceFile {
+    func bytes(_ scanned: SourceFile) -> [UInt8] {
+        guard reread != nil else { return scanned.bytes }
+        return lock.withLock {
+            if let lexed { return lexed.bytes }
+            if let readBack { return readBack }
+            let bytes = readAgain(scanned.path)
+            readBack = bytes
+            return bytes
+        }
+    }
+
+    func source(_ scanned: SourceFile) -> SourceFile {
         lock.withLock {
             if let lexed { return lexed }
             if Timings.enabled { Self.countLock.withLock { Self.count += 1 } }
-            let source = SourceFile(path: path, bytes: bytes)
+            let bytes = reread == nil ? scanned.bytes : (readBack ?? readAgain(scanned.path))
+            let source = lex(scanned.path, bytes)
             lexed = source
+            readBack = nil
             return source
+        }
+    }
+
+    /// The tokens without keeping them (nor bytes read again).
+    func transientSource(_ scanned: SourceFile) -> SourceFile {
+        if let existing = lock.withLock({ lexed }) { return existing }
+        let bytes = reread == nil ? scanned.bytes : (lock.withLock { readBack } ?? readAgain(scanned.path))
+        return lex(scanned.path, bytes)
+    }
+
+    /// The bytes from disk, when they are still those that were scanned; else the change is
+    /// logged and spaces of the same length stand in, so nothing built from the first read
+    /// points outside them.
+    private func readAgain(_ shown: String) -> [UInt8] {
+        guard let reread else { return [] }
+        if case .success(let bytes) = FileSystem.readRegularFile(reread.path, maxBytes: reread.byteCount),
+           bytes.count == reread.byteCount, ContentHash.of(bytes) == reread.hash {
+            return bytes
+        }
+        reread.log.record(shown)
+        return [UInt8](repeating: 0x20, count: reread.byteCount)
+    }
+
+    /// Unchanged bytes lex to the tokens the declarations were scanned from. Changed ones
+    /// (logged) get as many placeholder tokens, so that no index goes out of range.
+    private func lex(_ path: String, _ bytes: [UInt8]) -> SourceFile {
+        let source = SourceFile(path: path, bytes: bytes)
+        guard let reread, source.sigCount != reread.tokenCount else { return source }
+        return source.withPlaceholderTokens(count: reread.tokenCount)
+    }
+}
+
+/// The files found changed on disk when read again during a run: the run's results then mix
+/// two versions, and commands report an error instead of trusting them.
+public final class ChangedFiles: @unchecked Sendable {
+    private let lock = Lock()
+    private var paths: [String] = []
+
+    public init() {}
+
+    func record(_ path: String) { lock.withLock { if !paths.contains(path) { paths.append(path) } } }
+    public var all: [String] { lock.withLock { paths.sorted() } }
+}
+
+/// A fast 64-bit hash of a file's bytes, to tell whether a file read again is the same.
+enum ContentHash {
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw -> UInt64 in
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
+                h ^= h >> 29
+                i += 8
+            }
+            while i < raw.count {
+                h = (h ^ UInt64(raw[i])) &* 0x100_0000_01B3
+                i += 1
+            }
+            return h
         }
     }
 }
@@ -149,7 +247,7 @@ public struct Suppressions: Sendable {
             let bytes = source.bytes[token.range]
             guard bytes.count > marker.count, let at = bytes.firstRange(of: marker) else { continue }
             let rest = String(decoding: bytes[at.upperBound...], as: UTF8.self)
-                .replacingOccurrences(of: "*/", with: " ")
+                .replacingAll("*/", with: " ")
             let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
             guard let directive = words.first else { continue }
             let codes = Set(words.dropFirst().prefix { !$0.hasPrefix("--") })

@@ -57,8 +57,8 @@ public struct ProjectIndex: Sendable {
     /// Classes already marked `@Observable`, by qualified name.
     public var observableTypes: Set<String> = []
     /// Every declared type (not extension) by qualified name.
-    public var declared: [String: [TypeRef]] = [:]
-    public var bySimpleName: [String: [String]] = [:]
+    public var declared: [String: OneOrMore<TypeRef>] = [:]
+    public var bySimpleName: [String: OneOrMore<String>] = [:]
     /// Per file, each type's enclosing type (index into the file's types), or -1.
     public var typeParents: [[Int]] = []
     /// Extensions by the qualified name of the type they extend.
@@ -151,7 +151,8 @@ public struct ProjectIndex: Sendable {
             return parents
         }
         // Sized up front: growing maps of tens of thousands of names rehashes them all each time.
-        let typeCount = files.reduce(0) { $0 + $1.decls.types.count }
+        // (Extensions are not counted: they would double the tables, which are sized in powers of two.)
+        let typeCount = files.reduce(0) { $0 + $1.decls.types.lazy.filter { $0.kind != .extension }.count }
         declared.reserveCapacity(typeCount)
         bySimpleName.reserveCapacity(typeCount)
         for f in files.indices {
@@ -159,9 +160,11 @@ public struct ProjectIndex: Sendable {
             for t in decls.types.indices where decls.types[t].kind != .extension {
                 let ref = TypeRef(file: f, type: t)
                 let qualified = decls.types[t].qualifiedName, simple = decls.types[t].simpleName
-                declared[qualified, default: []].append(ref)
-                if declared[qualified]!.count == 1 {  // first declaration of this name
-                    bySimpleName[simple, default: []].append(qualified)
+                if declared[qualified] == nil {  // first declaration of this name
+                    declared[qualified] = OneOrMore(ref)
+                    if bySimpleName[simple] == nil { bySimpleName[simple] = OneOrMore(qualified) } else { bySimpleName[simple]!.append(qualified) }
+                } else {
+                    declared[qualified]!.append(ref)
                 }
                 if decls.types[t].kind == .class, decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
                 if decls.types[t].hasAttribute("globalActor") { globalActors.insert(simple) }
@@ -202,8 +205,8 @@ public struct ProjectIndex: Sendable {
         if declared[name] != nil { return name }
         let simple = TypeName.base(name)
         if let candidates = bySimpleName[simple], candidates.count == 1,
-           !name.contains(".") || candidates[0].hasSuffix("." + name) || candidates[0] == name {
-            return candidates[0]
+           !name.contains(".") || candidates.first.hasSuffix("." + name) || candidates.first == name {
+            return candidates.first
         }
         return nil
     }
@@ -223,7 +226,7 @@ public struct ProjectIndex: Sendable {
         while s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
         if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
         while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
-        return String(s).replacingOccurrences(of: "`", with: "")
+        return String(s).replacingAll("`", with: "")
     }
 
     // MARK: - Models
@@ -265,7 +268,7 @@ public struct ProjectIndex: Sendable {
         }.sorted()
         let facts = parallelMap(Array(names.indices)) { [self] k -> ClassFacts in
             let name = names[k]
-            let refs = declared[name]!
+            let refs = declared[name]!.array
             var facts = ClassFacts(name: name, refs: refs)
             for ref in refs + (extensionsOf[name] ?? []) {
                 for (e, entry) in type(ref).inheritance.enumerated() {
@@ -450,9 +453,9 @@ public struct ProjectIndex: Sendable {
                 var version: String? = nil
                 if s.kind(i + 3) == .period, s.kind(i + 4) == .identifier {
                     let v = s.text(i + 4)  // .v15, .v10_15, .v13_4
-                    if v.hasPrefix("v") { version = v.dropFirst().replacingOccurrences(of: "_", with: ".") }
+                    if v.hasPrefix("v") { version = String(v.dropFirst()).replacingAll("_", with: ".") }
                 } else if s.kind(i + 3) == .string {
-                    version = s.text(i + 3).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    version = s.text(i + 3).trimming { $0 == "\"" }
                 }
                 guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
                 // Majors decide: macOS 10.15 is 10, below 14.
@@ -464,4 +467,36 @@ public struct ProjectIndex: Sendable {
     }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
+
+/// One element or more, the first kept inline: nearly every type name is declared once, and
+/// an array per name would cost a heap block each (tens of thousands in a large project).
+public struct OneOrMore<Element: Sendable>: Sendable, Sequence {
+    public private(set) var first: Element
+    private var rest: [Element] = []
+
+    public init(_ first: Element) { self.first = first }
+
+    public var count: Int { 1 + rest.count }
+    public var array: [Element] { [first] + rest }
+    public mutating func append(_ element: Element) { rest.append(element) }
+
+    public struct Iterator: IteratorProtocol {
+        let items: OneOrMore
+        var position = 0
+        public mutating func next() -> Element? {
+            defer { position += 1 }
+            if position == 0 { return items.first }
+            return position - 1 < items.rest.count ? items.rest[position - 1] : nil
+        }
+    }
+    public func makeIterator() -> Iterator { Iterator(items: self) }
+}

@@ -55,11 +55,11 @@ extension ProjectIndex {
     func members(named name: String, of typeName: String, depth: Int = 0) -> [(PropertyDecl, TypeRef)] {
         guard depth < 8 else { return [] }
         var result: [(PropertyDecl, TypeRef)] = []
-        let refs = (declared[typeName] ?? []) + (extensionsOf[typeName] ?? [])
+        let refs = (declared[typeName]?.array ?? []) + (extensionsOf[typeName] ?? [])
         for ref in refs {
             for p in type(ref).properties where p.name == name { result.append((p, ref)) }
         }
-        if result.isEmpty, let decl = declared[typeName]?.first.map({ type($0) }), decl.kind == .class,
+        if result.isEmpty, let decl = declared[typeName].map({ type($0.first) }), decl.kind == .class,
            let first = decl.inheritance.first, let s = resolveTypeName(first.name, from: decl.path), s != typeName {
             result = members(named: name, of: s, depth: depth + 1)
         }
@@ -67,7 +67,7 @@ extension ProjectIndex {
     }
 
     func functions(named name: String, of typeName: String) -> [FunctionDecl] {
-        let refs = (declared[typeName] ?? []) + (extensionsOf[typeName] ?? [])
+        let refs = (declared[typeName]?.array ?? []) + (extensionsOf[typeName] ?? [])
         return refs.flatMap { type($0).functions.filter { $0.name == name } }
     }
 

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// The result of lexing one file: tokens covering every byte, plus what was not understood.
 public struct LexedSource: Sendable {
@@ -81,7 +89,7 @@ private struct Cursor {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
     let keepTrivia: Bool
-    /// Tokens go to the thread's scratch buffer; `run` copies them out at their exact size.
+    /// Tokens go to a pooled scratch buffer; `run` copies them out at their exact size.
     let scratch: TokenScratch
     /// `ByteClass.table`, read once: a global's every access checks its lazy initialisation.
     let classes = ByteClass.table
@@ -534,8 +542,8 @@ private struct Cursor {
     }
 }
 
-/// A growable token buffer kept per thread: lexing thousands of files appends into the same
-/// memory instead of growing (and faulting in) a fresh array for each file.
+/// A growable token buffer, pooled: lexing thousands of files appends into the same memory
+/// instead of growing (and faulting in) a fresh array for each file.
 final class TokenScratch {
     private(set) var base: UnsafeMutablePointer<Token>
     private(set) var capacity: Int
@@ -571,25 +579,23 @@ final class TokenScratch {
         }
     }
 
-    // One per thread, taken out while in use so that a nested lex gets its own.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<TokenScratch>.fromOpaque(pointer).release() }
-        }
-        return key
-    }()
+    // A pool rather than one per thread: a lex takes one out (a nested lex gets another) and
+    // gives it back; `releasePooled` lets them all go once a project is read.
+    nonisolated(unsafe) private static var pool: [TokenScratch] = []
+    private static let poolLock = Lock()
 
     static func take() -> TokenScratch {
-        guard let pointer = pthread_getspecific(key) else { return TokenScratch() }
-        pthread_setspecific(key, nil)
-        return Unmanaged<TokenScratch>.fromOpaque(pointer).takeRetainedValue()
+        poolLock.withLock { pool.popLast() } ?? TokenScratch()
     }
 
     static func giveBack(_ scratch: TokenScratch) {
         // One enormous file must not keep its buffer (tens of megabytes) alive for the rest of the run.
         guard scratch.capacity <= 1 << 20 else { return }
-        if let old = pthread_getspecific(key) { Unmanaged<TokenScratch>.fromOpaque(old).release() }
-        pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
+        poolLock.withLock { pool.append(scratch) }
+    }
+
+    /// Frees the pooled buffers (half a megabyte or more each): after loading, lexing is rare.
+    static func releasePooled() {
+        poolLock.withLock { pool = [] }
     }
 }

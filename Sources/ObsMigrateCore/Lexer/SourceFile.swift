@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// One Swift file's bytes and significant tokens (comments kept apart), with brackets matched,
 /// so that scanners can walk code without tripping over comments.
@@ -35,9 +43,18 @@ public struct SourceFile: Sendable {
         self.interpolations = interpolations
     }
 
-    /// The same file without its significant tokens (see `ProjectFile`).
-    func withoutTokens() -> SourceFile {
-        SourceFile(path: path, bytes: bytes, sigTokens: [], comments: comments, errors: errors, interpolations: interpolations)
+    /// The same file without its tokens, comments included, and without its bytes unless
+    /// asked (see `ProjectFile`).
+    func withoutTokens(keepingBytes: Bool) -> SourceFile {
+        SourceFile(path: path, bytes: keepingBytes ? bytes : [], sigTokens: [], comments: [], errors: errors,
+                   interpolations: interpolations)
+    }
+
+    /// `count` empty tokens of unknown kind: stands in for a file that changed on disk while a
+    /// run used it, so that token indices taken from the first read stay in range.
+    func withPlaceholderTokens(count: Int) -> SourceFile {
+        SourceFile(path: path, bytes: bytes, sigTokens: [Token](repeating: Token(kind: .unknown, start: 0, end: 0), count: count),
+                   comments: [], errors: errors, interpolations: [])
     }
 
     public init(path: String, text: String) {

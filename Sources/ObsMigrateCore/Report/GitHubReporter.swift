@@ -31,6 +31,6 @@ public enum GitHubReporter {
 
     /// A property value: as a message, and also `:` and `,`, which separate properties.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
     }
 }

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 // MARK: - JSON values
 
@@ -258,7 +266,7 @@ public enum FindingLocator {
             var out = ""
             var rest = Substring(message)
             let pathChars = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-")
-            while let found = rest.range(of: path + ":") {
+            while let found = rest.firstRangeOfText(path + ":") {
                 out += rest[..<found.lowerBound]
                 let standalone = out.last.map { !pathChars.contains($0) } ?? true
                 var tail = rest[found.upperBound...]

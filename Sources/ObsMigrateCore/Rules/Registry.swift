@@ -22,8 +22,16 @@ public enum RuleRegistry {
 
     /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.
     public static func rule(_ key: String) -> (any Rule)? {
-        all.first { $0.metadata.code.caseInsensitiveCompare(key) == .orderedSame || $0.metadata.name == key.lowercased() }
+        all.first { $0.metadata.codeMatches(key) || $0.metadata.name == key.lowercased() }
     }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Phase timings on standard error when `OBS_MIGRATE_TIMINGS` is set: for the benchmark and
 /// for finding where a slow run spends its time. Silent (one branch) otherwise.
@@ -11,14 +19,21 @@ public enum Timings {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        FileHandle.standardError.write(Data("obs-migrate: timing: \(label) \(String(format: "%.3f", seconds)) s\(peakMemory)\n".utf8))
+        SystemCall.writeStandardError("obs-migrate: timing: \(label) \(milliseconds(seconds)) s\(peakMemory)\n")
         return result
+    }
+
+    /// `0.123`: seconds with three decimals.
+    static func milliseconds(_ seconds: Double) -> String {
+        let ms = Int((seconds * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// A line of its own, for counts that explain a timing.
     public static func note(_ text: @autoclosure () -> String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("obs-migrate: timing: \(text())\n".utf8))
+        SystemCall.writeStandardError("obs-migrate: timing: \(text())\n")
     }
 
     /// `, peak 182 MiB`: the resident high-water mark so far (Linux), to see which phase sets it.

@@ -1,0 +1,165 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+#else
+import Foundation
+#endif
+
+// Where it can, the library links FoundationEssentials alone: all of Foundation costs about
+// 7 MB of resident memory and 3 ms at every start. These stand in for the few Foundation
+// pieces it used (NSLock, Thread, FileHandle, NSString paths, String helpers).
+
+/// A mutex.
+final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// Starts a detached thread running `body` (for blocking I/O and the progress line, where
+/// Dispatch's one thread per core is not what is wanted).
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    defer { pthread_attr_destroy(&attributes) }
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t? = nil
+    #endif
+    let started = pthread_create(&thread, &attributes, { context in
+        let box = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Box
+        box.body()
+        return nil
+    }, context)
+    // Without a thread the work still has to happen: run it here.
+    if started != 0 { (Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! Box).body() }
+}
+
+/// System calls by a name no type of this library shadows (`ProjectLoader.read`, say).
+enum SystemCall {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Int(readFromDescriptor(fd, buffer, count)) }
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Int(writeToDescriptor(fd, buffer, count)) }
+    static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
+    static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
+
+    /// Writes all of `text` to standard error, as `FileHandle.standardError.write` did.
+    static func writeStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}
+
+private func readFromDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func writeToDescriptor(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func openPath(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func renamePath(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+
+/// Whether `path` names a directory (links followed); nil when nothing is there.
+func isDirectory(atPath path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT == S_IFDIR
+}
+
+extension String {
+    /// `NSString.lastPathComponent`: `/a/b/` → `b`, `/` → `/`.
+    var lastPathComponent: String {
+        var path = Substring(self)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        if path == "/" { return "/" }
+        guard let slash = path.lastIndex(of: "/") else { return String(path) }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `NSString.deletingLastPathComponent`: `/a/b` → `/a`, `/a` → `/`, `a` → ``.
+    var deletingLastPathComponent: String {
+        var path = Substring(self)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        var parent = path[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
+    /// Every occurrence of `target` replaced, left to right.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return self }
+        let haystack = Array(utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(haystack.count)
+        var i = 0
+        while i < haystack.count {
+            if haystack[i] == needle[0], i + needle.count <= haystack.count, haystack[i..<(i + needle.count)].elementsEqual(needle) {
+                out += replacement.utf8
+                i += needle.count
+            } else {
+                out.append(haystack[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Leading and trailing characters for which `drop` holds removed.
+    func trimming(_ drop: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    func trimmingWhitespaceAndNewlines() -> String { trimming { $0.isWhitespace || $0.isNewline } }
+    func trimmingNewlines() -> String { trimming { $0.isNewline } }
+}
+
+extension StringProtocol {
+    /// The first occurrence of `needle`, by UTF-8 comparison.
+    func firstRangeOfText(_ needle: String) -> Range<Index>? {
+        guard !needle.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(needle) { return i..<index(i, offsetBy: needle.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
+
+/// A file-system error as one short phrase (`No such file or directory`).
+func describe(_ error: any Error) -> String {
+    #if canImport(FoundationEssentials)
+    if let error = error as? CocoaError, let posix = error.underlying as? POSIXError {
+        return String(cString: strerror(posix.code.rawValue))
+    }
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    return "\(error)"
+    #else
+    return error.localizedDescription
+    #endif
+}
