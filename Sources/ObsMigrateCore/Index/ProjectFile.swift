@@ -85,15 +85,16 @@ public struct ProjectFile: Sendable {
     static func underscoredNamesIfTokensUnneeded(_ source: SourceFile) -> Bool? {
         if source.path.hasSuffix("Package.swift") { return nil }
         let bytes = source.bytes
+        let words = wordsThatMatter  // once, not a lazy global's check per token
         var underscored = false
         for s in 0..<source.sigCount {
             switch source.kind(s) {
             case .identifier:
                 let first = bytes[source.start(s)]
-                if first == UInt8(ascii: "`") || wordsThatMatter.contains(source, s) { return nil }
+                if first == UInt8(ascii: "`") || words.contains(source, s, from: 0) { return nil }
                 if first == UInt8(ascii: "_"), source.token(s).length > 1 { underscored = true }
             case .attribute:
-                if wordsThatMatter.contains(source, s, from: 1) { return nil }
+                if words.contains(source, s, from: 1) { return nil }
             case .dollarIdentifier:
                 let second = bytes[source.start(s) + 1]
                 if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second) { return nil }

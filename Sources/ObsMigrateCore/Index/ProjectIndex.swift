@@ -125,8 +125,9 @@ public struct ProjectIndex: Sendable {
     public func mayReport(_ f: Int) -> Bool {
         guard files[f].tokensDropped else { return true }
         if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) { return true }
-        for decl in files[f].decls.types where decl.kind != .extension && decl.kind != .protocol {
-            let name = resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+        let types = files[f].decls.types
+        for t in types.indices where types[t].kind != .extension && types[t].kind != .protocol {  // by index: no copies
+            let name = resolveTypeName(types[t].qualifiedName, from: []) ?? types[t].qualifiedName
             if models[name] != nil || observableTypes.contains(name) { return true }
         }
         return false
