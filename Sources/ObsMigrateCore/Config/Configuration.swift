@@ -123,7 +123,6 @@ public struct Configuration: Sendable {
     /// `boundary` (when `start` is inside it).
     public static func discover(from start: String, boundary: String?) -> String? {
         var dir = start
-        let fm = FileManager.default
         while true {
             let candidate = (dir == "/" ? "" : dir) + "/" + fileName
             if isDirectory(atPath: candidate) == false { return candidate }

@@ -46,7 +46,9 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     var thread: pthread_t? = nil
     #endif
     let started = pthread_create(&thread, &attributes, { context in
-        let box = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Box
+        // Optional on Linux, not on Darwin: the widening makes one spelling fit both.
+        let pointer: UnsafeMutableRawPointer? = context
+        let box = Unmanaged<AnyObject>.fromOpaque(pointer!).takeRetainedValue() as! Box
         box.body()
         return nil
     }, context)
