@@ -39,9 +39,10 @@ enum Git {
         defer { if let inputFile { unlink(inputFile) } }
         var inputFD: Int32 = -1
         if let input {
-            let path = FileManager.default.temporaryDirectory.path + "/" + "obs-migrate-git-\(getpid())-\(UUID().uuidString)"
+            let directory = FileManager.default.temporaryDirectory.path
+            let path = directory + "/obs-migrate-git-\(getpid())-\(UUID().uuidString)"
             guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
-                throw UsageError("cannot write a temporary file in \(FileManager.default.temporaryDirectory.path + "/")")
+                throw UsageError("cannot write a temporary file in \(directory)")
             }
             inputFile = path
             inputFD = open(path, O_RDONLY | O_CLOEXEC)
