@@ -238,7 +238,8 @@ public enum ProjectLoader {
     /// Reads one file. Its type is checked before it is opened (opening a FIFO for reading would
     /// block), and it is opened non-blocking in case it was swapped for one in between.
     /// `dropsTokens`: see `ProjectFile`; a file read from disk (not given as `override`) may
-    /// then let its bytes go too, to be read again from `path` if needed.
+    /// then let its bytes go too, to be read again from `path` if needed, given a `log` for the
+    /// files found changed by then.
     static func read(_ path: String, shown: String, override: [UInt8]?, maxBytes: Int, dropsTokens: Bool = false,
                      log: ChangedFiles? = nil) -> ReadResult {
         func problem(_ message: String, _ hides: Hidden) -> ReadResult {
@@ -280,7 +281,7 @@ public enum ProjectLoader {
             return problem("not valid UTF-8 (byte \(bad), at \(line):\(column)), skipped", .namesIn(bytes))
         }
         return .file(ProjectFile(path: shown, bytes: bytes, dropsTokensItDoesNotNeed: dropsTokens,
-                                 rereadFrom: override == nil ? path : nil, log: log))
+                                 rereadFrom: override == nil ? log.map { (path, $0) } : nil))
     }
 
     /// The former interface of `read`: the file, or why it cannot be used.

@@ -30,13 +30,13 @@ public struct ProjectFile: Sendable {
     /// rewrite keep everything. With `rereadFrom` (the file's path on disk) the bytes go too;
     /// if they differ when read again, `log` records it and the run must not be trusted.
     public init(path: String, bytes: [UInt8], dropsTokensItDoesNotNeed: Bool = false,
-                rereadFrom: String? = nil, log: ChangedFiles? = nil) {
+                rereadFrom: (path: String, log: ChangedFiles)? = nil) {
         let source = SourceFile(path: path, bytes: bytes)
         decls = DeclarationScanner.scan(source)
         suppressions = Suppressions(source)
         if dropsTokensItDoesNotNeed, source.isUnderstood, let underscored = Self.underscoredNamesIfTokensUnneeded(source) {
-            let reread = rereadFrom.map { Relexed.Reread(path: $0, byteCount: bytes.count, hash: ContentHash.of(bytes),
-                                                          tokenCount: source.sigCount, log: log ?? ChangedFiles()) }
+            let reread = rereadFrom.map { Relexed.Reread(path: $0.path, byteCount: bytes.count, hash: ContentHash.of(bytes),
+                                                          tokenCount: source.sigCount, log: $0.log) }
             scanned = source.withoutTokens(keepingBytes: reread == nil)
             relexed = Relexed(reread: reread)
             namesUnderscoredIdentifiers = underscored
