@@ -67,14 +67,7 @@ public final class StandardOutput: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = SystemCall.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { if errno == EINTR { continue } else { break } }
-                offset += n
-            }
-        }
+        buffer.withUnsafeBytes { SystemCall.writeAll(1, $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -300,7 +300,7 @@ func concurrentIO(_ count: Int, workers: Int = 8, _ body: @escaping @Sendable (I
     final class Counter: @unchecked Sendable {
         let lock = Lock()
         var next = 0
-        func take() -> Int { lock.lock(); defer { lock.unlock() }; next += 1; return next - 1 }
+        func take() -> Int { lock.withLock { next += 1; return next - 1 } }
     }
     let counter = Counter()
     let group = DispatchGroup()

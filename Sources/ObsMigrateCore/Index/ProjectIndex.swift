@@ -1,3 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+#else
+import Foundation
+#endif
+
 /// A declaration located in the project: file index and index into that file's `types`.
 public struct TypeRef: Sendable, Hashable {
     public var file: Int
@@ -430,11 +440,7 @@ public struct ProjectIndex: Sendable {
         guard !all.isEmpty else { return [] }
         let lo = source.start(open), hi = source.end(close)
         // They are in source order: find the first at or after `lo`, take those that end by `hi`.
-        var l = 0, h = all.count
-        while l < h {
-            let m = (l + h) / 2
-            if all[m].lowerBound < lo { l = m + 1 } else { h = m }
-        }
+        var l = partitionPoint(all.count) { all[$0].lowerBound < lo }
         var result: [Range<Int>] = []
         while l < all.count, all[l].lowerBound < hi {
             if all[l].upperBound <= hi { result.append(all[l]) }
@@ -467,16 +473,6 @@ public struct ProjectIndex: Sendable {
         }
     }
 }
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
-import Dispatch
-#else
-import Foundation
-#endif
 
 /// One element or more, the first kept inline: nearly every type name is declared once, and
 /// an array per name would cost a heap block each (tens of thousands in a large project).

@@ -9,13 +9,8 @@ extension ProjectIndex {
         // Types are stored in order of their `{`, nested ones after their parent. The last type
         // opened before `s` is the innermost candidate; the enclosing ones are it or its ancestors.
         let types = files[file].decls.types
-        var l = 0, h = types.count
-        while l < h {
-            let m = (l + h) / 2
-            if types[m].bodyOpen < s { l = m + 1 } else { h = m }
-        }
         var result: [TypeRef] = []
-        var t = l - 1
+        var t = partitionPoint(types.count) { types[$0].bodyOpen < s } - 1
         let parents = typeParents[file]
         while t >= 0 {
             if s < types[t].bodyClose { result.append(TypeRef(file: file, type: t)) }

@@ -114,11 +114,7 @@ public struct SourceFile: Sendable {
     public func hasComment(between a: Int, and b: Int) -> Bool {
         guard !comments.isEmpty, a < b else { return false }
         let lo = end(a), hi = start(b)
-        var l = 0, h = comments.count
-        while l < h {
-            let m = (l + h) / 2
-            if Int(comments[m].start) < lo { l = m + 1 } else { h = m }
-        }
+        let l = partitionPoint(comments.count) { Int(comments[$0].start) < lo }
         return l < comments.count && Int(comments[l].start) < hi
     }
 
@@ -177,12 +173,7 @@ public struct SourceFile: Sendable {
 
     /// The significant index of the first significant token at or after byte `offset`.
     public func sigIndex(atOrAfter offset: Int) -> Int {
-        var lo = 0, hi = sigTokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if start(mid) < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        partitionPoint(sigTokens.count) { start($0) < offset }
     }
 
     /// Byte offset of the start of the line containing `offset`.
@@ -259,11 +250,8 @@ public struct LineTable: Sendable {
     }
 
     public func location(of offset: Int) -> (line: Int, column: Int) {
-        var lo = 0, hi = starts.count
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] <= offset { lo = mid } else { hi = mid }
-        }
-        return (lo + 1, offset - starts[lo] + 1)
+        // The last line starting at or before `offset` (the first line starts at 0).
+        let line = max(0, partitionPoint(starts.count) { starts[$0] <= offset } - 1)
+        return (line + 1, offset - starts[line] + 1)
     }
 }

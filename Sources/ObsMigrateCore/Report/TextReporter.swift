@@ -23,8 +23,6 @@ public enum TextReporter {
 
         public init() {}
 
-        public init(_ diagnostics: [Diagnostic]) { add(diagnostics) }
-
         public mutating func add(_ diagnostics: [Diagnostic]) {
             for d in diagnostics {
                 total += 1
@@ -39,10 +37,6 @@ public enum TextReporter {
     }
 
     /// One closing line: counts by rule, how many are fixable, and the command that fixes them.
-    public static func summary(_ diagnostics: [Diagnostic], filesChecked: Int) -> String {
-        summary(Tally(diagnostics), filesChecked: filesChecked)
-    }
-
     public static func summary(_ tally: Tally, filesChecked: Int) -> String {
         if tally.total == 0 {
             return "No ObservableObject patterns found (\(filesChecked) file\(filesChecked == 1 ? "" : "s") checked)."
@@ -59,8 +53,6 @@ public enum TextReporter {
     }
 
     /// `--statistics`: one line per rule, ruff-style.
-    public static func statistics(_ diagnostics: [Diagnostic]) -> String { statistics(Tally(diagnostics)) }
-
     public static func statistics(_ tally: Tally) -> String {
         let groups = tally.byCode.sorted { $0.key < $1.key }
         let width = String(groups.map { $0.value.count }.max() ?? 0).count

@@ -63,18 +63,22 @@ enum SystemCall {
     static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
     static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
 
+    /// Writes all of `bytes` to `fd`, going on after a short write or an interrupted call and
+    /// stopping at any other failure (a closed pipe: there is no one left to tell).
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
     /// Writes all of `text` to standard error, as `FileHandle.standardError.write` did.
     static func writeStandardError(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        text.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }
 
