@@ -678,6 +678,65 @@ final class RobustnessTests: XCTestCase {
         assertNoTemporaryFiles(box)
     }
 
+    /// `fix --write` stages each new content in its temporary file as soon as it is made:
+    /// staging again replaces the file, the content reads back as written, and commit or
+    /// discard leaves no temporary file.
+    func testStagedWritesReplaceReadBackAndClean() throws {
+        let box = try Sandbox("staged")
+        try box.write("F.swift", "old\n")
+        let staging = StagedWrites(root: box.path)
+        staging.stage(7, .init(path: box.file("F.swift"), bytes: Array("first\n".utf8), expectedOriginal: Array("old\n".utf8)))
+        staging.stage(7, .init(path: box.file("F.swift"), bytes: Array("second\n".utf8), expectedOriginal: Array("old\n".utf8)))
+        XCTAssertEqual(box.listing().filter { $0.contains(".obs-migrate-") }.count, 1, "a second stage replaces the first")
+        XCTAssertEqual(staging.content(7), Array("second\n".utf8))
+        XCTAssertEqual(box.text("F.swift"), "old\n", "staging writes nothing in place")
+        staging.discard()
+        assertNoTemporaryFiles(box)
+        XCTAssertNil(staging.content(7))
+
+        // A temporary file changed by someone else is not taken back.
+        staging.stage(1, .init(path: box.file("F.swift"), bytes: Array("new\n".utf8), expectedOriginal: Array("old\n".utf8)))
+        let temp = try XCTUnwrap(box.listing().first { $0.contains(".obs-migrate-") })
+        try box.write(temp, "tampered\n")
+        XCTAssertNil(staging.content(1))
+        try box.write(temp, "new\n")
+        XCTAssertEqual(staging.commit([1]), [:])
+        XCTAssertEqual(box.text("F.swift"), "new\n")
+        assertNoTemporaryFiles(box)
+
+        // A content that cannot be staged (changed on disk) stays in memory, and commit reports it.
+        staging.stage(2, .init(path: box.file("F.swift"), bytes: Array("newer\n".utf8), expectedOriginal: Array("old\n".utf8)))
+        XCTAssertEqual(staging.content(2), Array("newer\n".utf8))
+        XCTAssertEqual(staging.commit([2]), [2: .changedOnDisk])
+        XCTAssertEqual(box.text("F.swift"), "new\n")
+        assertNoTemporaryFiles(box)
+    }
+
+    /// The plan of `fix --write` keeps only digests of the originals: it stages the new
+    /// contents, and gives the originals back from disk only while they are unchanged.
+    func testWritePlanKeepsDigestsAndRestoresOriginalsFromDisk() throws {
+        let box = try Sandbox("plan-digests")
+        try box.legacyProject()
+        let project = ProjectLoader.load(LoadOptions(paths: [box.path], projectRoot: box.path, currentDirectory: box.path))
+        let staging = StagedWrites(root: box.path)
+        let plan = try FixCommand.plan(project, selection: RuleSelection(), staging: staging)
+        XCTAssertEqual(Set(plan.originals.keys.map { plan.project.files[$0].path }), ["M.swift", "V.swift"])
+        XCTAssertEqual(plan.original, [:], "no original bytes kept")
+        XCTAssertEqual(box.listing().filter { $0.contains(".obs-migrate-") }.count, 2)
+        for (f, fixed) in plan.fixed { XCTAssertEqual(staging.content(f), fixed) }
+
+        let restored = try plan.restoredProject(perPathIgnores: PerPathIgnores())
+        XCTAssertEqual(restored.files.map { String(decoding: $0.bytes, as: UTF8.self) }.sorted(),
+                       [Legacy.model, Legacy.view].sorted())
+        try box.write("M.swift", Legacy.model + "// edited meanwhile\n")
+        XCTAssertThrowsError(try plan.restoredProject(perPathIgnores: PerPathIgnores())) { error in
+            XCTAssertEqual((error as? UsageError)?.message,
+                           "M.swift changed while obs-migrate was reading the project; run it again; nothing written")
+        }
+        staging.discard()
+        assertNoTemporaryFiles(box)
+    }
+
     func testPermissionsAndOwnerAreKept() throws {
         let box = try Sandbox("modes")
         try box.legacyProject()

@@ -31,62 +31,143 @@ enum FixCommand {
         """
     }
 
-    /// The outcome of fixing in memory: final contents of changed files, and the analysis of
-    /// the final state (what is left).
+    /// The outcome of fixing in memory: the project as fixed, what its changed files held
+    /// before, and the analysis of the final state (what is left).
     struct Plan {
+        /// The loaded project with the changed files replaced by their fixed versions.
         var project: LoadedProject
-        var original: [Int: [UInt8]]
-        var fixed: [Int: [UInt8]]
+        /// By changed file: what it held when read.
+        var originals: [Int: OriginalContent]
         var fixedCount: Int
         var final: Analysis
+
+        /// The new contents of the changed files.
+        var fixed: [Int: [UInt8]] { originals.keys.reduce(into: [:]) { $0[$1] = project.files[$1].bytes } }
+        /// The contents the changed files had, when the plan kept them (see `OriginalContent`).
+        var original: [Int: [UInt8]] { originals.compactMapValues(\.bytes) }
+
+        /// The project as it was loaded: the changed files' originals back in place, from
+        /// memory or read again from disk (then they must be unchanged).
+        func restoredProject(perPathIgnores: PerPathIgnores) throws -> LoadedProject {
+            var restored = project
+            for (f, original) in originals {
+                let path = restored.files[f].path
+                let bytes = try original.bytes ?? original.readAgain(restored.absolutePaths[f], shown: path)
+                restored.files[f] = perPathIgnores.applied(to: ProjectFile(path: path, bytes: bytes),
+                                                           absolutePath: restored.absolutePaths[f], root: restored.root)
+            }
+            return restored
+        }
+    }
+
+    /// A changed file's content as read: its bytes for a diff, or only their digest for
+    /// `fix --write`, which reads the file again before replacing it anyway.
+    struct OriginalContent {
+        var digest: ContentDigest
+        var bytes: [UInt8]?
+
+        func readAgain(_ absolutePath: String, shown: String) throws -> [UInt8] {
+            guard case .success(let bytes) = FileSystem.readRegularFile(absolutePath, maxBytes: digest.byteCount),
+                  ContentDigest(bytes) == digest else {
+                throw UsageError("\(shown) changed while obs-migrate was reading the project; run it again; nothing written")
+            }
+            return bytes
+        }
     }
 
     /// Applies fixes round after round, re-scanning and re-checking the whole project each
     /// time, until a round changes nothing.
+    /// The project is consumed: a rewritten file replaces its original, so that memory holds
+    /// one version of each file. With `staging` (`fix --write`), each new content goes to its
+    /// temporary file as soon as it is made, and only the originals' digests are kept.
     /// `perPathIgnores` are re-applied to every rewritten file, so they keep blocking their
     /// models in later rounds (a rescanned file only has its own suppression comments).
-    static func plan(_ project: LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]? = nil,
-                     perPathIgnores: PerPathIgnores = PerPathIgnores()) throws -> Plan {
-        var files = project.files
-        var original: [Int: [UInt8]] = [:]
+    static func plan(_ project: consuming LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]? = nil,
+                     perPathIgnores: PerPathIgnores = PerPathIgnores(), staging: StagedWrites? = nil) throws -> Plan {
+        var originals: [Int: OriginalContent] = [:]
         var fixedCount = 0
-        let rules = Engine.enabledRules(selection)
         for round in 0...maxRounds {
-            let index = Engine.settle(files: files, selection: selection, unusable: project.unusable,
-                                      minimumTargets: minimumTargets, rewriting: Set(project.reported))
-            // Each file's findings and edits live only in the worker that applies them: memory
-            // holds one file's edits per core, never the whole project's.
-            // The rewritten file is scanned right there too, in parallel.
-            let results = parallelMap(Array(project.reported.indices)) { k -> (file: ProjectFile?, fixed: Int, findings: [Finding]) in
-                let f = project.reported[k]
-                let found = Engine.findings(in: f, index: index, rules: rules)
-                guard index.files[f].isUnderstood else { return (nil, 0, found) }
-                let edits = found.compactMap(\.fix).flatMap { $0 }
-                guard !edits.isEmpty else { return (nil, 0, found) }
-                let outcome = Fixer.apply(edits, to: index.files[f].bytes)
-                guard outcome.bytes != index.files[f].bytes else { return (nil, 0, found) }
-                let rewritten = ProjectFile(path: index.files[f].path, bytes: outcome.bytes)
-                return (perPathIgnores.applied(to: rewritten, absolutePath: project.absolutePaths[f], root: project.root),
-                        found.filter(\.isFixable).count, [])
-            }
-            if results.allSatisfy({ $0.file == nil }) {
-                let final = Analysis(index: index, findings: results.map(\.findings), reported: project.reported)
-                return Plan(project: project, original: original, fixed: original.keys.reduce(into: [:]) { $0[$1] = files[$1].bytes },
-                            fixedCount: fixedCount, final: final)
+            let rewritten: [RoundOutcome.Rewrite]
+            switch fixRound(project, selection: selection, minimumTargets: minimumTargets,
+                            originals: originals.mapValues(\.digest), staging: staging) {
+            case .converged(let final):
+                return Plan(project: project, originals: originals, fixedCount: fixedCount, final: final)
+            case .rewritten(let files):
+                rewritten = files
             }
             if round == maxRounds { break }
-            for (k, result) in results.enumerated() {
-                guard let rewritten = result.file else { continue }
-                let f = project.reported[k]
-                guard rewritten.isUnderstood else {
-                    throw UsageError("internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
+            // The round's index is gone: each original is let go as its rewrite is scanned.
+            let absolutePaths = project.absolutePaths, root = project.root
+            let scanned = project.files.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let files = buffer  // each worker writes its own files only
+                return parallelMap(Array(rewritten.indices)) { k -> (kept: [UInt8]?, problem: String?) in
+                    let rewrite = rewritten[k], f = rewrite.file
+                    guard let bytes = rewrite.bytes ?? staging?.content(f) else {
+                        return (nil, "cannot read back the new content of \(files[f].path) from its temporary file; nothing written")
+                    }
+                    let kept = rewrite.originalDigest != nil && staging == nil ? files[f].bytes : nil
+                    files[f] = perPathIgnores.applied(to: ProjectFile(path: files[f].path, bytes: bytes),
+                                                      absolutePath: absolutePaths[f], root: root)
+                    let lexes = files[f].isUnderstood
+                    return (kept, lexes ? nil : "internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
                 }
-                if original[f] == nil { original[f] = files[f].bytes }
-                files[f] = rewritten
-                fixedCount += result.fixed
+            }
+            for (k, result) in scanned.enumerated() {
+                if let problem = result.problem { throw UsageError(problem) }
+                let rewrite = rewritten[k]
+                if let digest = rewrite.originalDigest { originals[rewrite.file] = OriginalContent(digest: digest, bytes: result.kept) }
+                fixedCount += rewrite.fixed
             }
         }
         throw UsageError("the fixes did not converge after \(maxRounds) rounds; nothing written")
+    }
+
+    enum RoundOutcome {
+        /// A file the round changed: its new content (nil when staged), how many fixes it
+        /// took, and the digest of its original when this is its first change.
+        struct Rewrite {
+            var file: Int
+            var bytes: [UInt8]?
+            var fixed: Int
+            var originalDigest: ContentDigest?
+        }
+
+        /// Nothing left to change: the analysis of the project as it is.
+        case converged(Analysis)
+        case rewritten([Rewrite])
+    }
+
+    /// One round: the rules on every reported file, and their fixes applied in memory.
+    /// Each file's findings and edits live only in the worker that applies them: memory holds
+    /// one file's edits per core, never the whole project's. The index is released on return
+    /// unless the round converged.
+    static func fixRound(_ project: LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]?,
+                         originals: [Int: ContentDigest], staging: StagedWrites?) -> RoundOutcome {
+        let rules = Engine.enabledRules(selection)
+        let index = Engine.settle(files: project.files, selection: selection, unusable: project.unusable,
+                                  minimumTargets: minimumTargets, rewriting: Set(project.reported))
+        let reported = project.reported, absolutePaths = project.absolutePaths
+        let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding]) in
+            let f = reported[k]
+            let found = Engine.findings(in: f, index: index, rules: rules)
+            guard index.files[f].isUnderstood else { return (nil, found) }
+            let edits = found.compactMap(\.fix).flatMap { $0 }
+            guard !edits.isEmpty else { return (nil, found) }
+            let outcome = Fixer.apply(edits, to: index.files[f].bytes)
+            guard outcome.bytes != index.files[f].bytes else { return (nil, found) }
+            let first = originals[f] == nil ? ContentDigest(index.files[f].bytes) : nil
+            var rewrite = RoundOutcome.Rewrite(file: f, bytes: outcome.bytes, fixed: found.filter(\.isFixable).count, originalDigest: first)
+            if let staging {
+                staging.stage(f, FileWriter.PendingWrite(path: absolutePaths[f], bytes: outcome.bytes,
+                                                         expectedOriginal: first ?? originals[f]!))
+                rewrite.bytes = nil
+            }
+            return (rewrite, [])
+        }
+        if results.allSatisfy({ $0.rewrite == nil }) {
+            return .converged(Analysis(index: index, findings: results.map(\.findings), reported: reported))
+        }
+        return .rewritten(results.compactMap(\.rewrite))
     }
 
     static func run(_ args: [String], console: Console) throws -> Int32 {
@@ -96,17 +177,25 @@ enum FixCommand {
         let progress = ProgressLine(console: console, enabled: !options.quiet)
         defer { progress.finish() }
         progress.update("reading Swift files")
-        let (project, hadProblems) = Timings.measure("load") { options.load(console: progress.console) }
-        progress.update("fixing \(ProgressLine.count(project.files.count)) files")
+        var (loaded, hadProblems) = Timings.measure("load") { () -> (LoadedProject?, Bool) in options.load(console: progress.console) }
+        progress.update("fixing \(ProgressLine.count(loaded?.files.count ?? 0)) files")
         // With --write, files that cannot be written are set aside first (FileWriter.swift).
-        let (plan, unwritable) = try Timings.measure("plan") { try planWritable(project, writing: parsed.has("--write")) { project in
-            try FixCommand.plan(project, selection: options.selection, minimumTargets: options.minimumTargets,
-                                perPathIgnores: options.perPathIgnores)
-        } }
+        // The plan takes the loaded project over, so that a file's original is let go once
+        // rewritten; from here on, `plan.project` is the project.
+        let writing = parsed.has("--write")
+        let staging = writing ? StagedWrites(root: loaded!.root) : nil
+        defer { staging?.discard() }
+        let (plan, unwritable) = try Timings.measure("plan") {
+            try planWritable(loaded.take()!, staging: staging, perPathIgnores: options.perPathIgnores) { project in
+                try FixCommand.plan(consume project, selection: options.selection, minimumTargets: options.minimumTargets,
+                                    perPathIgnores: options.perPathIgnores, staging: staging)
+            }
+        }
         progress.finish()
+        let project = plan.project
         if let message = project.changedDuringRun { throw UsageError(message + "; nothing written") }
         ProcessLifetime.keep(plan)
-        let changed = plan.fixed.keys.sorted { project.files[$0].path < project.files[$1].path }
+        let changed = plan.originals.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
         let style = TextReporter.Style(color: console.useColor)
 
@@ -121,8 +210,9 @@ enum FixCommand {
             }
             for f in changed {
                 let path = project.files[f].path
-                console.out(UnifiedDiff.diff(old: String(decoding: plan.original[f]!, as: UTF8.self),
-                                             new: String(decoding: plan.fixed[f]!, as: UTF8.self),
+                // Without --write the plan keeps the originals' bytes.
+                console.out(UnifiedDiff.diff(old: String(decoding: plan.originals[f]!.bytes!, as: UTF8.self),
+                                             new: String(decoding: project.files[f].bytes, as: UTF8.self),
                                              oldName: path, newName: path), terminator: false)
             }
             if !options.quiet {
@@ -140,13 +230,9 @@ enum FixCommand {
         var failed = !unwritable.isEmpty
         var written: [String] = []
         // All files or none: a migration written to some files only would not compile.
-        let failures = Timings.measure("write") {
-            FileWriter.writeAll(changed.map {
-                FileWriter.PendingWrite(path: project.absolutePaths[$0], bytes: plan.fixed[$0]!, expectedOriginal: plan.original[$0]!)
-            }, root: project.root)
-        }
-        for (k, f) in changed.enumerated() {
-            if let failure = failures[k] {
+        let failures = Timings.measure("write") { staging!.commit(changed) }
+        for f in changed {
+            if let failure = failures[f] {
                 console.error("\(project.files[f].path): \(failure.message)")
                 failed = true
             } else {

@@ -52,22 +52,26 @@ public enum FileWriter {
 
     /// Writes one file. Nil when written.
     public static func write(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8], root: String) -> Failure? {
-        switch prepare(PendingWrite(path: path, bytes: bytes, expectedOriginal: expectedOriginal), root: root) {
+        switch prepare(PendingWrite(path: path, bytes: bytes, expectedOriginal: expectedOriginal), root: root).flatMap(finish) {
         case .success(let prepared): return commit(prepared)
         case .failure(let failure): return failure
         }
     }
 
-    /// One file to replace: its path, new content, and the content it was read with.
+    /// One file to replace: its path, new content, and the digest of the content it was read with.
     public struct PendingWrite: Sendable {
         public var path: String
         public var bytes: [UInt8]
-        public var expectedOriginal: [UInt8]
+        public var expectedOriginal: ContentDigest
 
-        public init(path: String, bytes: [UInt8], expectedOriginal: [UInt8]) {
+        public init(path: String, bytes: [UInt8], expectedOriginal: ContentDigest) {
             self.path = path
             self.bytes = bytes
             self.expectedOriginal = expectedOriginal
+        }
+
+        public init(path: String, bytes: [UInt8], expectedOriginal: [UInt8]) {
+            self.init(path: path, bytes: bytes, expectedOriginal: ContentDigest(expectedOriginal))
         }
     }
 
@@ -77,34 +81,37 @@ public enum FileWriter {
     /// prepared (disk full, changed on disk, permission denied...), none is written. Returns the
     /// failures by index into `writes`.
     public static func writeAll(_ writes: [PendingWrite], root: String) -> [Int: Failure] {
-        // Temporary files are written and flushed on several threads: each `fsync` waits for
-        // the disk, and a migration touches hundreds of files.
-        var outcomes = [Result<Prepared, Failure>?](repeating: nil, count: writes.count)
+        let staged = StagedWrites(root: root)
+        concurrentIO(writes.count) { k in staged.stage(k, writes[k]) }
+        return staged.commit(Array(writes.indices))
+    }
+
+    /// Flushes prepared files and renames them over their originals, all or none (see
+    /// `writeAll`): failures by position in `prepared`, the others then `.notAttempted`.
+    static func commitAll(_ prepared: [Result<Prepared, Failure>]) -> [Int: Failure] {
+        // Temporary files are flushed on several threads: each `fsync` waits for the disk,
+        // and a migration touches hundreds of files.
+        var outcomes = prepared
         outcomes.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer.baseAddress!
-            concurrentIO(writes.count) { k in out[k] = prepare(writes[k], root: root) }
+            nonisolated(unsafe) let out = buffer
+            concurrentIO(out.count) { k in out[k] = out[k].flatMap(finish) }
         }
-        var prepared: [Prepared] = []
         var failures: [Int: Failure] = [:]
         for (k, outcome) in outcomes.enumerated() {
-            switch outcome! {
-            case .success(let p): prepared.append(p)
-            case .failure(let failure): failures[k] = failure
+            if case .failure(let failure) = outcome { failures[k] = failure }
+        }
+        // Last check, for all files before any is replaced: nobody changed them meanwhile.
+        if failures.isEmpty {
+            for (k, outcome) in outcomes.enumerated() {
+                if case .success(let p) = outcome, !isUnchanged(p) { failures[k] = .changedOnDisk }
             }
         }
         if !failures.isEmpty {
-            for p in prepared { unlink(p.temp) }
-            for k in writes.indices where failures[k] == nil { failures[k] = .notAttempted }
+            for case .success(let p) in outcomes { unlink(p.temp) }
+            for k in outcomes.indices where failures[k] == nil { failures[k] = .notAttempted }
             return failures
         }
-        // Last check, for all files before any is replaced: nobody changed them meanwhile.
-        for (k, p) in prepared.enumerated() where !isUnchanged(p) { failures[k] = .changedOnDisk }
-        if !failures.isEmpty {
-            for p in prepared { unlink(p.temp) }
-            for k in writes.indices where failures[k] == nil { failures[k] = .notAttempted }
-            return failures
-        }
-        for (k, p) in prepared.enumerated() {
+        for case (let k, .success(let p)) in outcomes.enumerated() {
             if let failure = rename(p) { failures[k] = failure }
         }
         return failures
@@ -161,7 +168,8 @@ public enum FileWriter {
         return nil
     }
 
-    /// Checks the file and writes its new content to a complete, flushed temporary file.
+    /// Checks the file and writes its new content to a complete temporary file, private to us
+    /// until `finish`.
     static func prepare(_ pending: PendingWrite, root: String) -> Result<Prepared, Failure> {
         let target: String
         let before: FileStatus
@@ -170,9 +178,9 @@ public enum FileWriter {
         case .failure(let failure): return .failure(failure)
         }
         // What is on disk now must be what was read.
-        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.count, 1 << 30)) {
+        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.byteCount, 1 << 30)) {
         case .success(let current):
-            guard current == pending.expectedOriginal else { return .failure(.changedOnDisk) }
+            guard ContentDigest(current) == pending.expectedOriginal else { return .failure(.changedOnDisk) }
         case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
             return .failure(.notWritable("permission denied"))
         case .failure(.tooLarge), .failure(.notRegular):
@@ -206,7 +214,8 @@ public enum FileWriter {
             return .failure(.failed(what + SystemError(code: code).message))
         }
 
-        // Content, then the original's permission bits and owner, then flush.
+        // The content only: permissions and the flush come with `finish`, when the file is
+        // known to be part of the change.
         var offset = 0
         let writeError: Int32? = pending.bytes.withUnsafeBytes { buffer -> Int32? in
             while offset < buffer.count {
@@ -221,18 +230,32 @@ public enum FileWriter {
             return nil
         }
         if let code = writeError { return abandon(code) }
-        if before.owner != geteuid() || before.group != getegid() {
-            // Keep the owner and group where allowed (root can; others may keep only their own groups).
-            _ = fchown(fd, before.owner, before.group)
-        }
-        // After chown, which may clear the set-user-ID bits.
-        if fchmod(fd, before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
-        if let code = hooks.fault?(.sync, target) { return abandon(code) }
-        if fsync(fd) != 0 { return abandon(errno) }
         isOpen = false
-        if let code = hooks.fault?(.close, target) { close(fd); unlink(temp); return .failure(.failed(SystemError(code: code).message)) }
         if close(fd) != 0 { let code = errno; unlink(temp); return .failure(.failed(SystemError(code: code).message)) }
         return .success(Prepared(target: target, temp: temp, before: before))
+    }
+
+    /// Gives a prepared temporary file the original's permission bits and owner, and flushes
+    /// it to disk; on failure it is removed.
+    static func finish(_ p: Prepared) -> Result<Prepared, Failure> {
+        let fd = SystemCall.open(p.temp, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { let code = errno; unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
+            close(fd)
+            unlink(p.temp)
+            return .failure(.failed(what + SystemError(code: code).message))
+        }
+        if p.before.owner != geteuid() || p.before.group != getegid() {
+            // Keep the owner and group where allowed (root can; others may keep only their own groups).
+            _ = fchown(fd, p.before.owner, p.before.group)
+        }
+        // After chown, which may clear the set-user-ID bits.
+        if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
+        if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
+        if fsync(fd) != 0 { return abandon(errno) }
+        if let code = hooks.fault?(.close, p.target) { close(fd); unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        if close(fd) != 0 { let code = errno; unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        return .success(p)
     }
 
     /// Whether the original is still the version that was read.
@@ -266,30 +289,102 @@ public enum FileWriter {
     }
 }
 
+/// New contents waiting for `commit`, each in its temporary file beside the file it replaces
+/// (`FileWriter.prepare`), so that `fix --write` holds none of them in memory: a worker that
+/// fixes a file stages its new text at once and lets it go. A content that cannot be staged is
+/// kept in memory with its failure, which `commit` reports (and then writes nothing).
+public final class StagedWrites: @unchecked Sendable {
+    private enum Entry {
+        case staged(FileWriter.Prepared, ContentDigest)
+        case failed(FileWriter.Failure, [UInt8])
+    }
+
+    let root: String
+    private let lock = Lock()
+    private var entries: [Int: Entry] = [:]
+
+    public init(root: String) { self.root = root }
+
+    /// Stages the new content of the file known as `key`, in place of any staged before.
+    public func stage(_ key: Int, _ write: FileWriter.PendingWrite) {
+        let entry: Entry = switch FileWriter.prepare(write, root: root) {
+        case .success(let prepared): .staged(prepared, ContentDigest(write.bytes))
+        case .failure(let failure): .failed(failure, write.bytes)
+        }
+        let replaced = lock.withLock { entries.updateValue(entry, forKey: key) }
+        if case .staged(let old, _) = replaced { unlink(old.temp) }
+    }
+
+    /// The content staged for `key`, read back from its temporary file; nil when it is gone or
+    /// not what was written.
+    public func content(_ key: Int) -> [UInt8]? {
+        switch lock.withLock({ entries[key] }) {
+        case .staged(let prepared, let digest):
+            guard case .success(let bytes) = FileSystem.readRegularFile(prepared.temp, maxBytes: digest.byteCount),
+                  ContentDigest(bytes) == digest else { return nil }
+            return bytes
+        case .failed(_, let bytes):
+            return bytes
+        case nil:
+            return nil
+        }
+    }
+
+    /// Flushes and renames the staged files of `keys` over their originals, all or none;
+    /// failures by key. Whatever stays staged is removed.
+    public func commit(_ keys: [Int]) -> [Int: FileWriter.Failure] {
+        let outcomes: [Result<FileWriter.Prepared, FileWriter.Failure>] = lock.withLock {
+            keys.map { key in
+                switch entries.removeValue(forKey: key) {
+                case .staged(let prepared, _): .success(prepared)
+                case .failed(let failure, _): .failure(failure)
+                case nil: .failure(.failed("its new content was not staged"))
+                }
+            }
+        }
+        discard()
+        let failures = FileWriter.commitAll(outcomes)
+        return failures.reduce(into: [:]) { $0[keys[$1.key]] = $1.value }
+    }
+
+    /// Removes every staged temporary file.
+    public func discard() {
+        let all = lock.withLock { () -> [Entry] in
+            defer { entries = [:] }
+            return Array(entries.values)
+        }
+        for case .staged(let prepared, _) in all { unlink(prepared.temp) }
+    }
+
+    deinit { discard() }
+}
+
 extension FixCommand {
     /// For `fix --write`: plans, then sets aside the files the plan would change but that cannot
     /// be written (read-only, outside the project root, in a read-only folder...) as if they could
     /// not be read, so that the types they use keep their old API everywhere and the project stays
     /// consistent, and plans again. Returns the plan and the files set aside, with why.
-    static func planWritable(_ project: LoadedProject, writing: Bool,
-                             _ makePlan: (LoadedProject) throws -> Plan) throws -> (Plan, [FileProblem]) {
-        var project = project
+    /// With `staging` nil (no `--write`), just plans.
+    static func planWritable(_ project: consuming LoadedProject, staging: StagedWrites?, perPathIgnores: PerPathIgnores,
+                             _ makePlan: (consuming LoadedProject) throws -> Plan) throws -> (Plan, [FileProblem]) {
         var setAside: [FileProblem] = []
-        while true {
-            let plan = try makePlan(project)
-            guard writing else { return (plan, setAside) }
-            var blocked: [Int] = []
-            for f in plan.fixed.keys.sorted() {
-                if let failure = FileWriter.checkWritable(project.absolutePaths[f], root: project.root) {
-                    let file = project.files[f]
-                    setAside.append(FileProblem(path: file.path, message: failure.message))
-                    project.unusable.append((file.path, file.bytes, failure.message))
-                    blocked.append(f)
-                }
+        var plan = try makePlan(consume project)
+        while let staging {
+            let blocked = plan.originals.keys.sorted().compactMap { f in
+                FileWriter.checkWritable(plan.project.absolutePaths[f], root: plan.project.root).map { (file: f, failure: $0) }
             }
-            if blocked.isEmpty { return (plan, setAside) }
-            project.reported.removeAll { blocked.contains($0) }
+            if blocked.isEmpty { break }
+            staging.discard()
+            var next = try plan.restoredProject(perPathIgnores: perPathIgnores)
+            for (f, failure) in blocked {
+                let file = next.files[f]
+                setAside.append(FileProblem(path: file.path, message: failure.message))
+                next.unusable.append((file.path, file.bytes, failure.message))
+            }
+            next.reported.removeAll { f in blocked.contains { $0.file == f } }
+            plan = try makePlan(consume next)
         }
+        return (plan, setAside)
     }
 }
 

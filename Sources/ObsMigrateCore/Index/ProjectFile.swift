@@ -35,7 +35,7 @@ public struct ProjectFile: Sendable {
         decls = DeclarationScanner.scan(source)
         suppressions = Suppressions(source)
         if dropsTokensItDoesNotNeed, source.isUnderstood, let underscored = Self.underscoredNamesIfTokensUnneeded(source) {
-            let reread = rereadFrom.map { Relexed.Reread(path: $0.path, byteCount: bytes.count, hash: ContentHash.of(bytes),
+            let reread = rereadFrom.map { Relexed.Reread(path: $0.path, digest: ContentDigest(bytes),
                                                           tokenCount: source.sigCount, log: $0.log) }
             scanned = source.withoutTokens(keepingBytes: reread == nil)
             relexed = Relexed(reread: reread)
@@ -118,8 +118,7 @@ private final class Relexed: @unchecked Sendable {
     /// Where and what the bytes were, when they were let go too.
     struct Reread {
         var path: String
-        var byteCount: Int
-        var hash: UInt64
+        var digest: ContentDigest
         var tokenCount: Int
         var log: ChangedFiles
     }
@@ -171,12 +170,12 @@ private final class Relexed: @unchecked Sendable {
     /// points outside them.
     private func readAgain(_ shown: String) -> [UInt8] {
         guard let reread else { return [] }
-        if case .success(let bytes) = FileSystem.readRegularFile(reread.path, maxBytes: reread.byteCount),
-           bytes.count == reread.byteCount, ContentHash.of(bytes) == reread.hash {
+        if case .success(let bytes) = FileSystem.readRegularFile(reread.path, maxBytes: reread.digest.byteCount),
+           ContentDigest(bytes) == reread.digest {
             return bytes
         }
         reread.log.record(shown)
-        return [UInt8](repeating: 0x20, count: reread.byteCount)
+        return [UInt8](repeating: 0x20, count: reread.digest.byteCount)
     }
 
     /// Unchanged bytes lex to the tokens the declarations were scanned from. Changed ones
@@ -198,6 +197,18 @@ public final class ChangedFiles: @unchecked Sendable {
 
     func record(_ path: String) { lock.withLock { if !paths.contains(path) { paths.append(path) } } }
     public var all: [String] { lock.withLock { paths.sorted() } }
+}
+
+/// What a file held, without holding it: its size and hash, to tell whether the file read
+/// again is the same.
+public struct ContentDigest: Sendable, Equatable {
+    public let byteCount: Int
+    let hash: UInt64
+
+    public init(_ bytes: [UInt8]) {
+        byteCount = bytes.count
+        hash = ContentHash.of(bytes)
+    }
 }
 
 /// A fast 64-bit hash of a file's bytes, to tell whether a file read again is the same.

@@ -17,10 +17,26 @@ public enum Timings {
     public static func measure<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
         guard enabled else { return try body() }
         let start = DispatchTime.now().uptimeNanoseconds
+        let startCPU = cpuSeconds
         let result = try body()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        SystemCall.writeStandardError("obs-migrate: timing: \(label) \(milliseconds(seconds)) s\(peakMemory)\n")
+        let cpu = cpuSeconds - startCPU
+        SystemCall.writeStandardError("obs-migrate: timing: \(label) \(milliseconds(seconds)) s, cpu \(milliseconds(cpu)) s\(peakMemory)\n")
         return result
+    }
+
+    /// User and system time of the whole process so far: against the wall time of a phase,
+    /// how well it uses the cores.
+    static var cpuSeconds: Double {
+        #if os(Linux)
+        let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)  // Glibc imports it as an enum
+        #else
+        let RUSAGE_SELF_WHO = RUSAGE_SELF
+        #endif
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF_WHO, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// `0.123`: seconds with three decimals.
@@ -36,11 +52,16 @@ public enum Timings {
         SystemCall.writeStandardError("obs-migrate: timing: \(text())\n")
     }
 
-    /// `, peak 182 MiB`: the resident high-water mark so far (Linux), to see which phase sets it.
+    /// `, resident 150 MiB, peak 182 MiB`: resident memory now and its high-water mark so far
+    /// (Linux), to see which phase sets the peak and what a phase leaves behind.
     static var peakMemory: String {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return "" }
-        return ", peak \(kb / 1024) MiB"
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "" }
+        func mebibytes(_ field: String) -> Int? {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+                  let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            return kb / 1024
+        }
+        guard let now = mebibytes("VmRSS:"), let peak = mebibytes("VmHWM:") else { return "" }
+        return ", resident \(now) MiB, peak \(peak) MiB"
     }
 }
