@@ -145,8 +145,11 @@ extension ProjectIndex {
 
         // `extension ObservableObject { func f() }` gives every model members a migration removes.
         var sharedMembers: [String: Site] = [:]
-        for (f, file) in files.enumerated() {
-            for decl in file.decls.types where decl.kind == .extension && decl.simpleName == "ObservableObject" {
+        // By index: copying every declaration of the project would retain all its fields.
+        for f in files.indices {
+            for t in files[f].decls.types.indices where files[f].decls.types[t].kind == .extension
+                && files[f].decls.types[t].simpleName == "ObservableObject" {
+                let decl = files[f].decls.types[t]
                 for p in decl.properties { if let n = p.name { sharedMembers[n] = Site(file: f, offset: decl.start) } }
                 for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
             }

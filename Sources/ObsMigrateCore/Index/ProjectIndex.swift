@@ -163,7 +163,10 @@ public struct ProjectIndex: Sendable {
         }
         // Sized up front: growing maps of tens of thousands of names rehashes them all each time.
         // (Extensions are not counted: they would double the tables, which are sized in powers of two.)
-        let typeCount = files.reduce(0) { $0 + $1.decls.types.lazy.filter { $0.kind != .extension }.count }
+        var typeCount = 0
+        for f in files.indices {
+            for t in files[f].decls.types.indices where files[f].decls.types[t].kind != .extension { typeCount += 1 }
+        }
         declared.reserveCapacity(typeCount)
         bySimpleName.reserveCapacity(typeCount)
         for f in files.indices {
