@@ -52,10 +52,7 @@ public enum FileWriter {
 
     /// Writes one file. Nil when written.
     public static func write(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8], root: String) -> Failure? {
-        switch prepare(PendingWrite(path: path, bytes: bytes, expectedOriginal: expectedOriginal), root: root).flatMap(finish) {
-        case .success(let prepared): return commit(prepared)
-        case .failure(let failure): return failure
-        }
+        writeAll([PendingWrite(path: path, bytes: bytes, expectedOriginal: expectedOriginal)], root: root)[0]
     }
 
     /// One file to replace: its path, new content, and the digest of the content it was read with.
@@ -263,15 +260,6 @@ public enum FileWriter {
         hooks.beforeRename?(p.target)
         guard case .success(let now) = FileStatus.of(p.target) else { return false }
         return now.isSameVersion(as: p.before)
-    }
-
-    /// Renames the temporary file over the original, unless the original changed meanwhile.
-    static func commit(_ p: Prepared) -> Failure? {
-        guard isUnchanged(p) else {
-            unlink(p.temp)
-            return .changedOnDisk
-        }
-        return rename(p)
     }
 
     static func rename(_ p: Prepared) -> Failure? {

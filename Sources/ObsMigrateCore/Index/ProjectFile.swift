@@ -199,22 +199,15 @@ public final class ChangedFiles: @unchecked Sendable {
     public var all: [String] { lock.withLock { paths.sorted() } }
 }
 
-/// What a file held, without holding it: its size and hash, to tell whether the file read
-/// again is the same.
+/// What a file held, without holding it: its size and a fast 64-bit hash, to tell whether the
+/// file read again is the same.
 public struct ContentDigest: Sendable, Equatable {
     public let byteCount: Int
     let hash: UInt64
 
     public init(_ bytes: [UInt8]) {
         byteCount = bytes.count
-        hash = ContentHash.of(bytes)
-    }
-}
-
-/// A fast 64-bit hash of a file's bytes, to tell whether a file read again is the same.
-enum ContentHash {
-    static func of(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw -> UInt64 in
+        hash = bytes.withUnsafeBytes { raw -> UInt64 in
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
             var i = 0
             while i + 8 <= raw.count {
