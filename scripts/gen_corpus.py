@@ -2893,9 +2893,28 @@ final class @@M@@Tests: XCTestCase {
 '''
 
 
+# A test helper generic over ObservableObject, as suites often have: a model passed to it
+# must keep ObservableObject, and finding its calls is a pass over every file of the project.
+T_TEST_LEAKS = r'''
+    /// Fails when `object` outlives the test: a retain cycle through a subscription.
+    private func trackForLeaks<Object: ObservableObject>(_ object: Object, file: StaticString = #filePath,
+                                                         line: UInt = #line) {
+        addTeardownBlock { [weak object] in
+            XCTAssertNil(object, "the model was not released", file: file, line: line)
+        }
+    }
+
+    func testModelIsReleased() {
+        trackForLeaks(model)
+    }
+'''
+
+
 def build_test_file(r, c, fb):
     fb.add(header(r, c, c["M"] + "Tests.swift"))
     fb.add(tpl(T_TEST_HEAD, c))
+    if r.random() < 0.3:
+        fb.add(tpl(T_TEST_LEAKS, c))
     while fb.room(1.0, 4):
         name = "test%s%s%d" % (cap(r.choice(VERBS)), cap(plural(r.choice(NOUNS))), r.randint(1, 99))
         body = gen_body(r, c.with_(items="model.%s" % c["items"]), r.randint(3, 9))
@@ -2910,6 +2929,16 @@ def build_test_file(r, c, fb):
 # ---------------------------------------------------------------------------
 # Shared / app files
 # ---------------------------------------------------------------------------
+
+# Members every ObservableObject gets, unused here: the check for their uses still reads
+# every file of the project.
+T_SHARED_EXTENSION = [
+    "",
+    "extension ObservableObject {",
+    "    /// The type's name for log lines, without its module.",
+    "    var debugTypeName: String { String(describing: type(of: self)) }",
+    "}",
+]
 
 T_SETTINGS = r'''
 import Foundation
@@ -3209,7 +3238,7 @@ def generate(out, target, seed):
     # within about one block (a few KB) of the target.
     fc = features[0] if features else make_feature(r, app, "Home", used_entities)
     fb = FileBuilder(MAX_LINES, max(budget() // 2, 1))
-    fb.add(header(r, base, "SettingsModel.swift") + tpl(T_SETTINGS, base))
+    fb.add(header(r, base, "SettingsModel.swift") + tpl(T_SETTINGS, base) + T_SHARED_EXTENSION)
     fill_to_budget(fb, r, fc)
     w.write("%s/Shared/Models/SettingsModel.swift" % app, fb.lines)
 

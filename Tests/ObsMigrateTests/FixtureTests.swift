@@ -44,6 +44,19 @@ enum FixtureSupport {
         return result.sorted { $0.path < $1.path }
     }
 
+    /// Writes a synthetic project with `scripts/gen_corpus.py` (the benchmark's generator);
+    /// skips the test where python3 cannot run it.
+    static func generateCorpus(at out: String, megabytes: Double, seed: Int) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", packageRoot.appendingPathComponent("scripts/gen_corpus.py").path,
+                            "--out", out, "--megabytes", String(megabytes), "--seed", String(seed)]
+        python.standardOutput = FileHandle.nullDevice
+        try python.run()
+        python.waitUntilExit()
+        guard python.terminationStatus == 0 else { throw XCTSkip("python3 could not run scripts/gen_corpus.py") }
+    }
+
     /// Relative path → contents of every file below `dir`.
     static func tree(_ dir: URL) -> [String: Data] {
         var result: [String: Data] = [:]

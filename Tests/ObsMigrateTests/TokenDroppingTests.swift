@@ -18,14 +18,7 @@ final class TokenDroppingTests: XCTestCase {
     func testGeneratedCorpusGivesTheSameResultsWithAndWithoutDroppedTokens() throws {
         let out = NSTemporaryDirectory() + "obs-migrate-dropping-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let script = FixtureSupport.packageRoot.appendingPathComponent("scripts/gen_corpus.py").path
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", script, "--out", out, "--megabytes", "1.5", "--seed", "11"]
-        python.standardOutput = FileHandle.nullDevice
-        try python.run()
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { throw XCTSkip("python3 could not run scripts/gen_corpus.py") }
+        try FixtureSupport.generateCorpus(at: out, megabytes: 1.5, seed: 11)
         let dropped = try assertSameResults(in: out)
         XCTAssertGreaterThan(dropped, 10, "the generated corpus should have plain Swift files whose tokens go")
     }
@@ -34,10 +27,7 @@ final class TokenDroppingTests: XCTestCase {
     /// (OBS101, OBS103), a protocol refining a refining protocol (OBS203), a model extension
     /// touching `_name` storage (a blocker), and a type whose member types a receiver.
     func testFilesThatAreDroppedButStillMatter() throws {
-        let dir = NSTemporaryDirectory() + "obs-migrate-dropping-cases-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let files: [String: String] = [
+        let dir = try writeProject([
             "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\nprotocol Store: ObservableObject {}\n",
             "Sub.swift": "final class Sub: Base {\n    lazy var cache = [Int]()\n    var name = \"\"\n}\n",
             "Refining.swift": "protocol LocalStore: Store {}\n",
@@ -46,8 +36,7 @@ final class TokenDroppingTests: XCTestCase {
             "Settings.swift": "import Combine\nclass Settings: ObservableObject {}\n",
             "LocalSettings.swift": "final class LocalSettings: Settings {\n    lazy var cache = [Int]()\n}\n",
             "View.swift": "import SwiftUI\nstruct V: View {\n    let container = Container()\n    var body: some View { Text(\"x\").onReceive(container.base.$count) { _ in } }\n}\n",
-        ]
-        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        ])
         let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
         let dropped = Set(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent })
         XCTAssertEqual(dropped, ["Sub.swift", "Refining.swift", "Storage.swift", "Container.swift", "LocalSettings.swift"])
@@ -63,19 +52,41 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(codes, ["OBS101", "OBS103", "OBS203"], "rules still report in dropped files")
     }
 
+    /// The two passes over every file (uses of a member `extension ObservableObject` adds, calls
+    /// of a declaration constrained to ObservableObject) look in dropped files too, whose bytes
+    /// are searched for the names before they are lexed again.
+    func testPassesOverEveryFileReadDroppedFiles() throws {
+        let dir = try writeProject([
+            "Model.swift": "import Combine\nfinal class Model: ObservableObject {\n    @Published var count = 0\n}\n",
+            "Other.swift": "import Combine\nfinal class Other: ObservableObject {\n    @Published var name = \"\"\n}\n",
+            "Shared.swift": "import Combine\nextension ObservableObject {\n    func describeState() -> String { \"\" }\n}\n"
+                + "func track<T: ObservableObject>(_ object: T) {}\n",
+            "Uses.swift": "struct Uses {\n    let model = Model()\n    func run() {\n        track(model)\n        print(model.describeState())\n    }\n}\n",
+            "Mentions.swift": "// describeState() and track(_:) are only named here\nstruct Mentions {}\n",
+            "Plain.swift": "struct Plain {\n    func run() {}\n}\n",
+        ])
+        let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        let dropped = Set(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        XCTAssertEqual(dropped, ["Uses.swift", "Mentions.swift", "Plain.swift"])
+        try assertSameResults(in: dir)
+        let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
+        let model = analysis.index.models["Model"]?.blockers.map(\.reason) ?? []
+        XCTAssertTrue(model.contains { $0.contains("passed to track") }, "\(model)")
+        XCTAssertTrue(model.contains { $0.contains("adds describeState") }, "\(model)")
+        let other = analysis.index.models["Other"]?.blockers.map(\.reason) ?? []
+        XCTAssertEqual(other, ["extension ObservableObject adds describeState, which models lose when they migrate"])
+    }
+
     /// A file whose bytes were let go is read again when needed: unchanged, it is as scanned;
     /// changed meanwhile, the run is marked untrustworthy (commands then exit 2) and nothing
     /// built from the first read goes out of range.
     func testFileChangedBeforeBeingReadAgainIsReported() throws {
-        let dir = NSTemporaryDirectory() + "obs-migrate-reread-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let files = [
             "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\n",
             "Container.swift": "struct Container {\n    let base = Base()\n    let other = 1\n}\n",
             "View.swift": "import SwiftUI\nstruct V: View {\n    let container = Container()\n    var body: some View { Text(\"x\").onReceive(container.base.$count) { _ in } }\n}\n",
         ]
-        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let dir = try writeProject(files)
         func run() -> (LoadedProject, Analysis) {
             let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
             XCTAssertEqual(project.files.filter(\.tokensDropped).map { $0.path.lastPathComponent }, ["Container.swift"])
@@ -94,6 +105,15 @@ final class TokenDroppingTests: XCTestCase {
         _ = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
         XCTAssertEqual(project.changedFiles.all.map(\.lastPathComponent), ["Container.swift"])
         XCTAssertTrue(project.changedDuringRun?.contains("changed while obs-migrate was reading the project") ?? false)
+    }
+
+    /// A folder holding `files` (name to text), removed when the test ends.
+    func writeProject(_ files: [String: String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "obs-migrate-dropping-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
     }
 
     /// Loads `dir` both ways and compares; returns how many files had their tokens let go.

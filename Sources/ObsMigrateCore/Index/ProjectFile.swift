@@ -64,11 +64,16 @@ public struct ProjectFile: Sendable {
     /// How many dropped files were lexed again so far (counted with `OBS_MIGRATE_TIMINGS` only).
     static var lexedAgain: Int { Relexed.lexedAgain }
 
-    /// `body` with the file's tokens, for a pass over every file: a dropped file is lexed for
-    /// it without keeping the result, so such a pass does not bring every file back.
-    public func withTransientSource<T>(_ body: (SourceFile) -> T) -> T {
-        guard let relexed else { return body(scanned) }
-        return body(relexed.transientSource(scanned))
+    /// `body` with the file's tokens, for a pass over every file that looks for a few names: a
+    /// file whose bytes hold none of `words` gives nil without being lexed, and a dropped file is
+    /// lexed for it without keeping the result, so such a pass does not bring every file back.
+    /// With no words, every file is looked at.
+    public func withTransientSource<T>(ifBytesHoldAnyOf words: [[UInt8]], _ body: (SourceFile) -> T?) -> T? {
+        func holdsAny(_ bytes: [UInt8]) -> Bool {
+            words.isEmpty || words.contains { ByteSearch.firstOffset(of: $0, in: bytes, range: 0..<bytes.count) != nil }
+        }
+        guard let relexed else { return holdsAny(scanned.bytes) ? body(scanned) : nil }
+        return relexed.transientSource(scanned, ifBytes: holdsAny).flatMap(body)
     }
 
     /// Names that may start a finding or a decision when a file holds them as an identifier,
@@ -158,11 +163,12 @@ private final class Relexed: @unchecked Sendable {
         }
     }
 
-    /// The tokens without keeping them (nor bytes read again).
-    func transientSource(_ scanned: SourceFile) -> SourceFile {
-        if let existing = lock.withLock({ lexed }) { return existing }
+    /// The tokens without keeping them (nor bytes read again); nil, without lexing, when the
+    /// bytes fail `wanted`.
+    func transientSource(_ scanned: SourceFile, ifBytes wanted: ([UInt8]) -> Bool) -> SourceFile? {
+        if let existing = lock.withLock({ lexed }) { return wanted(existing.bytes) ? existing : nil }
         let bytes = reread == nil ? scanned.bytes : (lock.withLock { readBack } ?? readAgain(scanned.path))
-        return lex(scanned.path, bytes)
+        return wanted(bytes) ? lex(scanned.path, bytes) : nil
     }
 
     /// The bytes from disk, when they are still those that were scanned; else the change is
