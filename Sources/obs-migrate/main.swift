@@ -10,6 +10,7 @@ import Foundation
 import ObsMigrateCore
 
 // The executable only hands the arguments to the library and exits with its status.
+TemporaryFiles.removeOnInterrupt()  // first, before any thread starts
 ProcessLifetime.keepsResultsUntilExit = true
 let status = Timings.measure("total") { CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard) }
 StandardOutput.shared.flush()

@@ -737,6 +737,55 @@ final class RobustnessTests: XCTestCase {
         assertNoTemporaryFiles(box)
     }
 
+    /// Ctrl-C or SIGTERM while `fix --write` has new contents staged removes the temporary
+    /// files and ends the process by that signal. The originals stay as they were, or, when the
+    /// signal came during the renames (which it waits for), are all migrated: never a part.
+    func testInterruptedFixRemovesItsTemporaryFiles() throws {
+        let binary = try HookSupport.debugBinary()
+        let box = try Sandbox("interrupt")
+        let pristine = box.path + "/pristine"
+        try FixtureSupport.generateCorpus(at: pristine, megabytes: 4, seed: 5)
+        let original = FixtureSupport.tree(URL(fileURLWithPath: pristine))
+        func freshCopy(_ name: String) throws -> String {
+            let copy = box.path + "/" + name
+            try FileManager.default.copyItem(atPath: pristine, toPath: copy)
+            return copy
+        }
+        func changed(_ dir: String) -> Set<String> {
+            let now = FixtureSupport.tree(URL(fileURLWithPath: dir))
+            return Set(now.keys.filter { now[$0] != original[$0] }).union(original.keys.filter { now[$0] == nil })
+        }
+        let complete = try freshCopy("complete")
+        XCTAssertEqual(box.run(["fix", "--write", "--project-root", complete, complete]).code, 1)
+        let migrated = changed(complete)
+        XCTAssertGreaterThan(migrated.count, 20)
+
+        for signal in [SIGINT, SIGTERM] {
+            let dir = try freshCopy("signal-\(signal)")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["fix", "--write", "--project-root", dir, dir]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Interrupt once the first temporary file exists.
+            var sawTemporaryFile = false
+            while process.isRunning, !sawTemporaryFile {
+                let names = FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []
+                sawTemporaryFile = names.contains { $0.contains(".obs-migrate-") }
+            }
+            if sawTemporaryFile { kill(process.processIdentifier, signal) }
+            process.waitUntilExit()
+            XCTAssertTrue(sawTemporaryFile, "the run ended before staging anything: nothing was interrupted")
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
+            XCTAssertEqual(process.terminationStatus, signal)
+            let left = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { $0.contains(".obs-migrate-") }
+            XCTAssertEqual(left, [], "temporary files left behind after signal \(signal)")
+            let now = changed(dir)
+            XCTAssertTrue(now.isEmpty || now == migrated, "signal \(signal): \(now.count) of \(migrated.count) files changed")
+        }
+    }
+
     func testPermissionsAndOwnerAreKept() throws {
         let box = try Sandbox("modes")
         try box.legacyProject()

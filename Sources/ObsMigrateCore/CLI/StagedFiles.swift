@@ -36,15 +36,16 @@ enum Git {
         environment["LC_ALL"] = "C"              // error messages we recognise
 
         var inputFile: String?
-        defer { if let inputFile { unlink(inputFile) } }
+        defer { if let inputFile { TemporaryFiles.remove(inputFile) } }
         var inputFD: Int32 = -1
         if let input {
             let directory = FileManager.default.temporaryDirectory.path
             let path = directory + "/obs-migrate-git-\(getpid())-\(UUID().uuidString)"
+            TemporaryFiles.willCreate(path)
+            inputFile = path
             guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
                 throw UsageError("cannot write a temporary file in \(directory)")
             }
-            inputFile = path
             inputFD = open(path, O_RDONLY | O_CLOEXEC)
         } else {
             inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -70,9 +71,18 @@ enum Git {
         // `git -C DIR`: the child starts in the repository without our changing directory.
         let argv = [git, "-C", directory] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
+        // Interrupts are blocked in our threads (`TemporaryFiles.removeOnInterrupt`); git gets
+        // the default back, so that Ctrl-C stops it too.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let spawned = withCStrings(argv) { cArgs in
-            withCStrings(envp) { cEnv in posix_spawn(&pid, git, &actions, nil, cArgs, cEnv) }
+            withCStrings(envp) { cEnv in posix_spawn(&pid, git, &actions, &attributes, cArgs, cEnv) }
         }
         close(outPipe[1])
         close(errPipe[1])

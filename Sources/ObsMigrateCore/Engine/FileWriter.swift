@@ -104,12 +104,14 @@ public enum FileWriter {
             }
         }
         if !failures.isEmpty {
-            for case .success(let p) in outcomes { unlink(p.temp) }
+            for case .success(let p) in outcomes { TemporaryFiles.remove(p.temp) }
             for k in outcomes.indices where failures[k] == nil { failures[k] = .notAttempted }
             return failures
         }
-        for case (let k, .success(let p)) in outcomes.enumerated() {
-            if let failure = rename(p) { failures[k] = failure }
+        TemporaryFiles.committing {
+            for case (let k, .success(let p)) in outcomes.enumerated() {
+                if let failure = rename(p) { failures[k] = failure }
+            }
         }
         return failures
     }
@@ -197,8 +199,13 @@ public enum FileWriter {
         for _ in 0..<16 {
             temp = directory + "/.\(name).obs-migrate-\(UInt32.random(in: 0...UInt32.max)).tmp"
             if let injected = hooks.fault?(.createTemporary, target) { errno = injected; fd = -1; break }
+            TemporaryFiles.willCreate(temp)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 || errno != EEXIST { break }
+            if fd >= 0 { break }
+            let code = errno
+            TemporaryFiles.forget(temp)  // not ours: someone else's file, or none
+            errno = code
+            if code != EEXIST { break }
         }
         guard fd >= 0 else {
             let why = errno == EACCES ? "permission denied" : SystemError.current.message
@@ -207,7 +214,7 @@ public enum FileWriter {
         var isOpen = true
         func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
             if isOpen { close(fd) }
-            unlink(temp)
+            TemporaryFiles.remove(temp)
             return .failure(.failed(what + SystemError(code: code).message))
         }
 
@@ -228,7 +235,7 @@ public enum FileWriter {
         }
         if let code = writeError { return abandon(code) }
         isOpen = false
-        if close(fd) != 0 { let code = errno; unlink(temp); return .failure(.failed(SystemError(code: code).message)) }
+        if close(fd) != 0 { let code = errno; TemporaryFiles.remove(temp); return .failure(.failed(SystemError(code: code).message)) }
         return .success(Prepared(target: target, temp: temp, before: before))
     }
 
@@ -236,10 +243,10 @@ public enum FileWriter {
     /// it to disk; on failure it is removed.
     static func finish(_ p: Prepared) -> Result<Prepared, Failure> {
         let fd = SystemCall.open(p.temp, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { let code = errno; unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        guard fd >= 0 else { let code = errno; TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
         func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
             close(fd)
-            unlink(p.temp)
+            TemporaryFiles.remove(p.temp)
             return .failure(.failed(what + SystemError(code: code).message))
         }
         if p.before.owner != geteuid() || p.before.group != getegid() {
@@ -250,8 +257,8 @@ public enum FileWriter {
         if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
         if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
         if fsync(fd) != 0 { return abandon(errno) }
-        if let code = hooks.fault?(.close, p.target) { close(fd); unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
-        if close(fd) != 0 { let code = errno; unlink(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        if let code = hooks.fault?(.close, p.target) { close(fd); TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        if close(fd) != 0 { let code = errno; TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
         return .success(p)
     }
 
@@ -263,12 +270,13 @@ public enum FileWriter {
     }
 
     static func rename(_ p: Prepared) -> Failure? {
-        if let code = hooks.fault?(.rename, p.target) { unlink(p.temp); return .failed(SystemError(code: code).message) }
+        if let code = hooks.fault?(.rename, p.target) { TemporaryFiles.remove(p.temp); return .failed(SystemError(code: code).message) }
         if SystemCall.rename(p.temp, p.target) != 0 {
             let code = errno
-            unlink(p.temp)
+            TemporaryFiles.remove(p.temp)
             return code == EACCES || code == EPERM ? .notWritable(SystemError(code: code).message) : .failed(SystemError(code: code).message)
         }
+        TemporaryFiles.forget(p.temp)
         // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
         let directory = p.target.deletingLastPathComponent
         let dirFD = SystemCall.open(directory, O_RDONLY | O_CLOEXEC)
@@ -300,7 +308,7 @@ public final class StagedWrites: @unchecked Sendable {
         case .failure(let failure): .failed(failure, write.bytes)
         }
         let replaced = lock.withLock { entries.updateValue(entry, forKey: key) }
-        if case .staged(let old, _) = replaced { unlink(old.temp) }
+        if case .staged(let old, _) = replaced { TemporaryFiles.remove(old.temp) }
     }
 
     /// The content staged for `key`, read back from its temporary file; nil when it is gone or
@@ -341,7 +349,7 @@ public final class StagedWrites: @unchecked Sendable {
             defer { entries = [:] }
             return Array(entries.values)
         }
-        for case .staged(let prepared, _) in all { unlink(prepared.temp) }
+        for case .staged(let prepared, _) in all { TemporaryFiles.remove(prepared.temp) }
     }
 
     deinit { discard() }
