@@ -154,22 +154,22 @@ extension ProjectIndex {
                 for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
             }
         }
-        if !sharedMembers.isEmpty {
+        // Generic constraints: the types passed to the constrained declaration stay. Their calls,
+        // like uses of the shared members above, are looked for in every file, in one pass.
+        let constrainedNames = Set(constraints.compactMap(\.declarationName))
+        if !sharedMembers.isEmpty || !constrainedNames.isEmpty {
             let snapshot = self, members = sharedMembers
-            let search = NameSearch(members.keys)
-            let uses = parallelMap(Array(files.indices)) { f in snapshot.sharedMemberUse(in: f, members, search) }
-            if let use = uses.lazy.compactMap({ $0 }).first {
+            let search = NameSearch(Array(members.keys) + Array(constrainedNames))
+            let found = parallelMap(Array(files.indices)) { f in
+                snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: search.words) { source in
+                    (snapshot.sharedMemberUse(in: source, members, search.names),
+                     snapshot.constrainedCalls(in: source, file: f, constrainedNames, search.names))
+                } ?? (nil, [])
+            }
+            if let use = found.lazy.compactMap(\.0).first {
                 blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
             }
-        }
-
-        // Generic constraints: the types passed to the constrained declaration stay.
-        let constrainedNames = Set(constraints.compactMap(\.declarationName))
-        if !constrainedNames.isEmpty {
-            let snapshot = self
-            let search = NameSearch(constrainedNames)
-            let events = parallelMap(Array(files.indices)) { f in snapshot.constrainedCalls(in: f, constrainedNames, search) }
-            for event in events.joined() {
+            for event in found.lazy.flatMap(\.1) {
                 switch event {
                 case let .one(name, blocker): block(name, blocker.reason, blocker.site)
                 case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
@@ -198,65 +198,64 @@ extension ProjectIndex {
         for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
     }
 
-    /// Names a pass looks for in every file: compared with tokens' bytes without making a
-    /// String, and searched for in a file's bytes before it is lexed again.
+    /// Names looked for in every file: compared with tokens' bytes without making a String,
+    /// and searched for in a file's bytes before it is lexed again.
     struct NameSearch: Sendable {
         let names: WordSet
         /// What a file must hold to use one of the names (backticks dropped: a use may omit
         /// them); none when there are too many to search for one by one, so every file is lexed.
         let words: [[UInt8]]
 
-        init(_ names: some Collection<String>) {
-            self.names = WordSet(Array(names))
+        init(_ names: [String]) {
+            self.names = WordSet(names)
             words = names.count > 8 ? [] : names.map { Array($0.utf8.filter { $0 != UInt8(ascii: "`") }) }
         }
     }
 
-    /// The first use in file `f` of a member that `extension ObservableObject` adds (not its
-    /// declaration). Each file is looked at on its own, so that files run on all cores.
-    func sharedMemberUse(in f: Int, _ sharedMembers: [String: Site], _ search: NameSearch) -> (name: String, site: Site)? {
-        files[f].withTransientSource(ifBytesHoldAnyOf: search.words) { source -> (name: String, site: Site)? in
-            for s in 0..<source.sigCount where search.names.contains(source, s) {
-                if let site = sharedMembers[source.text(s)], !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
-                    return (source.text(s), site)
-                }
+    /// The first use in `source` of a member that `extension ObservableObject` adds (not its
+    /// declaration). `names` holds at least the members' names.
+    func sharedMemberUse(in source: SourceFile, _ sharedMembers: [String: Site], _ names: WordSet) -> (name: String, site: Site)? {
+        guard !sharedMembers.isEmpty else { return nil }
+        for s in 0..<source.sigCount where names.contains(source, s) {
+            if let site = sharedMembers[source.text(s)], !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
+                return (source.text(s), site)
             }
-            return nil
         }
+        return nil
     }
 
-    /// Blockers from the calls in file `f` of declarations whose generic parameters require
-    /// ObservableObject: a model passed to one must stay an ObservableObject.
-    func constrainedCalls(in f: Int, _ constrainedNames: Set<String>, _ search: NameSearch) -> [Sweep.Event] {
-        files[f].withTransientSource(ifBytesHoldAnyOf: search.words) { source -> [Sweep.Event] in
-            var events: [Sweep.Event] = []
-            for s in 0..<source.sigCount where source.kind(s) == .identifier {
-                guard search.names.contains(source, s, from: 0) || source.bytes[source.start(s)] == UInt8(ascii: "`") else { continue }
-                let name = source.name(s)
-                guard constrainedNames.contains(name) else { continue }
-                var open = s + 1
-                if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
-                    while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
-                }
-                guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
-                if isDeclarationName(s, in: source) { continue }
-                let close = Int(source.match[open])
-                var resolvedAny = false
-                let callSite = Site(file: f, offset: source.start(s))
-                for a in s..<close where source.kind(a) == .identifier {
-                    let path = scopePath(a, f)
-                    let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
-                    if let t, models[t] != nil {
-                        events.append(.one(t, Blocker(reason: "it is passed to \(name), which requires ObservableObject", site: callSite)))
-                        resolvedAny = true
-                    }
-                }
-                if !resolvedAny, close > open + 1 {
-                    events.append(.all(Blocker(reason: "a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", site: callSite), nil))
+    /// Blockers from the calls in `source` (file `f`) of declarations whose generic parameters
+    /// require ObservableObject: a model passed to one must stay an ObservableObject. `names`
+    /// holds at least the declarations' names.
+    func constrainedCalls(in source: SourceFile, file f: Int, _ constrainedNames: Set<String>, _ names: WordSet) -> [Sweep.Event] {
+        guard !constrainedNames.isEmpty else { return [] }
+        var events: [Sweep.Event] = []
+        for s in 0..<source.sigCount where source.kind(s) == .identifier {
+            guard names.contains(source, s, from: 0) || source.bytes[source.start(s)] == UInt8(ascii: "`") else { continue }
+            let name = source.name(s)
+            guard constrainedNames.contains(name) else { continue }
+            var open = s + 1
+            if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
+                while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
+            }
+            guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
+            if isDeclarationName(s, in: source) { continue }
+            let close = Int(source.match[open])
+            var resolvedAny = false
+            let callSite = Site(file: f, offset: source.start(s))
+            for a in s..<close where source.kind(a) == .identifier {
+                let path = scopePath(a, f)
+                let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
+                if let t, models[t] != nil {
+                    events.append(.one(t, Blocker(reason: "it is passed to \(name), which requires ObservableObject", site: callSite)))
+                    resolvedAny = true
                 }
             }
-            return events
-        } ?? []
+            if !resolvedAny, close > open + 1 {
+                events.append(.all(Blocker(reason: "a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", site: callSite), nil))
+            }
+        }
+        return events
     }
 
     /// What a model's own declarations and extensions do that keeps it an ObservableObject.
