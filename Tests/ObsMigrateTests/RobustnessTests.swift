@@ -138,6 +138,9 @@ final class RobustnessTests: XCTestCase {
     func assertNoTemporaryFiles(_ box: Sandbox, file: StaticString = #filePath, line: UInt = #line) {
         let left = box.listing().filter { $0.contains(".obs-migrate-") }
         XCTAssertEqual(left, [], "temporary files left behind", file: file, line: line)
+        // Every path out of a write (renamed, removed, failed) also forgets the file, so that an
+        // interrupt later on cannot remove anything of the user's.
+        XCTAssertEqual(TemporaryFiles.count, 0, "temporary files still registered", file: file, line: line)
     }
 
     // MARK: - Bad input: one clear line on standard error, exit 2, every other file processed

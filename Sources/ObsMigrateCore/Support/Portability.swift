@@ -32,8 +32,10 @@ final class Lock: @unchecked Sendable {
 }
 
 /// Starts a detached thread running `body` (for blocking I/O and the progress line, where
-/// Dispatch's one thread per core is not what is wanted).
-func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Dispatch's one thread per core is not what is wanted). When no thread can start, `body`
+/// runs here instead, unless `orNotAtAll`; returns whether a thread started.
+@discardableResult
+func startThread(orNotAtAll: Bool = false, _ body: @escaping @Sendable () -> Void) -> Bool {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
     var attributes = pthread_attr_t()
@@ -52,8 +54,11 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
         box.body()
         return nil
     }, context)
-    // Without a thread the work still has to happen: run it here.
-    if started != 0 { (Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! Box).body() }
+    guard started != 0 else { return true }
+    let box = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! Box
+    // Without a thread the work usually still has to happen: run it here.
+    if !orNotAtAll { box.body() }
+    return false
 }
 
 /// System calls by a name no type of this library shadows (`ProjectLoader.read`, say).

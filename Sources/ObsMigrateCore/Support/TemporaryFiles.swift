@@ -58,12 +58,14 @@ public enum TemporaryFiles {
         }
         guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { return }
         let waited = set
-        startThread {
+        let started = startThread(orNotAtAll: true) {
             var waited = waited
             var signal: Int32 = 0
             guard sigwait(&waited, &signal) == 0 else { return }
             removeAllAndDie(of: signal)
         }
+        // No thread to wait for them: the signals must still end the process.
+        if !started { pthread_sigmask(SIG_UNBLOCK, &set, nil) }
     }
 
     private static func isIgnored(_ action: sigaction) -> Bool {
