@@ -957,13 +957,13 @@ final class RobustnessTests: XCTestCase {
         guard let dir = env["OBS_MIGRATE_FUZZ_WORKER"] else { throw XCTSkip("run by testRandomizedProperties") }
         let current = dir + "/current", violations = dir + "/violations", count = dir + "/executions"
         func check(_ files: [[UInt8]]) {
-            FileManager.default.createFile(atPath: current, contents: Data(Array(files.joined(separator: [0]))))
+            _ = FileManager.default.createFile(atPath: current, contents: Data(Array(files.joined(separator: [0]))))
             if let failure = FuzzProperties.check(files) {
                 let record = FuzzFinding(signature: "property: " + failure.prefix { $0 != "\n" }, detail: failure,
                                          input: Array(files.joined(separator: [0])))
                 let line = (try? JSONEncoder().encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 if let handle = FileHandle(forWritingAtPath: violations) ?? {
-                    FileManager.default.createFile(atPath: violations, contents: nil)
+                    _ = FileManager.default.createFile(atPath: violations, contents: nil)
                     return FileHandle(forWritingAtPath: violations)
                 }() {
                     handle.seekToEndOfFile()
