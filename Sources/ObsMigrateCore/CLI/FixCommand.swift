@@ -67,8 +67,7 @@ enum FixCommand {
         var bytes: [UInt8]?
 
         func readAgain(_ absolutePath: String, shown: String) throws -> [UInt8] {
-            guard case .success(let bytes) = FileSystem.readRegularFile(absolutePath, maxBytes: digest.byteCount),
-                  ContentDigest(bytes) == digest else {
+            guard let bytes = digest.readUnchanged(absolutePath) else {
                 throw UsageError("\(shown) changed while obs-migrate was reading the project; run it again; nothing written")
             }
             return bytes

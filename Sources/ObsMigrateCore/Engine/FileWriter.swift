@@ -316,9 +316,7 @@ public final class StagedWrites: @unchecked Sendable {
     public func content(_ key: Int) -> [UInt8]? {
         switch lock.withLock({ entries[key] }) {
         case .staged(let prepared, let digest):
-            guard case .success(let bytes) = FileSystem.readRegularFile(prepared.temp, maxBytes: digest.byteCount),
-                  ContentDigest(bytes) == digest else { return nil }
-            return bytes
+            return digest.readUnchanged(prepared.temp)
         case .failed(_, let bytes):
             return bytes
         case nil:

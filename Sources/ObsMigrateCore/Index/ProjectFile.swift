@@ -176,10 +176,7 @@ private final class Relexed: @unchecked Sendable {
     /// points outside them.
     private func readAgain(_ shown: String) -> [UInt8] {
         guard let reread else { return [] }
-        if case .success(let bytes) = FileSystem.readRegularFile(reread.path, maxBytes: reread.digest.byteCount),
-           ContentDigest(bytes) == reread.digest {
-            return bytes
-        }
+        if let bytes = reread.digest.readUnchanged(reread.path) { return bytes }
         reread.log.record(shown)
         return [UInt8](repeating: 0x20, count: reread.digest.byteCount)
     }
@@ -227,6 +224,13 @@ public struct ContentDigest: Sendable, Equatable {
             }
             return h
         }
+    }
+
+    /// The file at `path` read again, when it still holds the content this digest describes.
+    func readUnchanged(_ path: String) -> [UInt8]? {
+        guard case .success(let bytes) = FileSystem.readRegularFile(path, maxBytes: byteCount),
+              ContentDigest(bytes) == self else { return nil }
+        return bytes
     }
 }
 
