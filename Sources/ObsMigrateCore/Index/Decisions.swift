@@ -82,7 +82,7 @@ extension ProjectIndex {
 
         // Intrinsic blockers: what the model's own declarations do (each model in parallel).
         let names = models.keys.sorted()
-        let intrinsic = parallelMap(Array(names.indices)) { [self] k in intrinsicBlockers(of: names[k]) }
+        let intrinsic = Timings.measure("decide: intrinsic") { parallelMap(Array(names.indices)) { [self] k in intrinsicBlockers(of: names[k]) } }
         for (k, name) in names.enumerated() {
             for blocker in intrinsic[k] { block(name, blocker.reason, blocker.site) }
         }
@@ -94,7 +94,7 @@ extension ProjectIndex {
             .mapValues { Set($0.map { $0.1 }) }
         let placedAttributes = Set(wrapperSites.map { Site(file: $0.file, offset: $0.attribute.range.lowerBound) })
         let snapshot = self
-        let sweeps = parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) }
+        let sweeps = Timings.measure("decide: sweep") { parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) } }
         var memberUses: [MemberUse] = []
         var envCalls: [EnvironmentObjectCall] = []
         var inits: [WrapperInit] = []
@@ -160,12 +160,12 @@ extension ProjectIndex {
         if !sharedMembers.isEmpty || !constrainedNames.isEmpty {
             let snapshot = self, members = sharedMembers
             let search = NameSearch(Array(members.keys) + Array(constrainedNames))
-            let found = parallelMap(Array(files.indices)) { f in
+            let found = Timings.measure("decide: shared members and constrained calls") { parallelMap(Array(files.indices)) { f in
                 snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: search.words) { source in
                     (snapshot.sharedMemberUse(in: source, members, search.names),
                      snapshot.constrainedCalls(in: source, file: f, constrainedNames, search.names))
                 } ?? (nil, [])
-            }
+            } }
             if let use = found.lazy.compactMap(\.0).first {
                 blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
             }
