@@ -66,3 +66,27 @@ final class PortabilityTests: XCTestCase {
         XCTAssertEqual(box.count, 8000)
     }
 }
+
+/// On the toolchains Package.swift links statically for (Linux, Swift 6.3), the executable that
+/// plain `swift build` makes, as pre-commit's does, carries the Swift runtime and
+/// FoundationEssentials: a hook then starts in half the time and holds 4-5 MiB less (README,
+/// Development). A toolchain or manifest change that silently went back to shared libraries
+/// fails here.
+final class StaticRuntimeTests: XCTestCase {
+    func testExecutableNeedsNoSwiftSharedLibraries() throws {
+        #if os(Linux) && compiler(>=6.3) && compiler(<6.4)
+        let binary = try HookSupport.debugBinary()
+        let ldd = try HookSupport.run("ldd", [binary], cwd: "/")
+        XCTAssertEqual(ldd.code, 0, ldd.all)
+        XCTAssertTrue(ldd.out.contains("libc.so"), "ldd listed nothing recognisable:\n\(ldd.all)")
+        for library in ["libswiftCore", "libFoundationEssentials", "libdispatch", "libswift_Concurrency"] {
+            XCTAssertFalse(ldd.out.contains(library), "\(binary) links \(library) dynamically:\n\(ldd.out)")
+        }
+        let version = try HookSupport.run(binary, ["--version"], cwd: "/")
+        XCTAssertEqual(version.code, 0, version.all)
+        XCTAssertTrue(version.out.hasPrefix("obs-migrate "), version.all)
+        #else
+        throw XCTSkip("Package.swift links the runtime statically only on Linux with Swift 6.3")
+        #endif
+    }
+}
