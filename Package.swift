@@ -21,8 +21,8 @@ let package = Package(
 )
 
 /// On Linux the executable carries the Swift runtime and FoundationEssentials inside it: a
-/// pre-commit hook then starts in half the time and holds 4-5 MiB less (no shared-library
-/// relocations). `swift build --static-swift-stdlib` does the same, but pre-commit and
+/// pre-commit hook then starts in half the time and holds 4-5 MiB less (measured: README,
+/// Development). `swift build --static-swift-stdlib` does the same, but pre-commit and
 /// `swift run` build with plain `swift build`. The libraries FoundationEssentials needs are a
 /// toolchain detail, so this applies only to the toolchains it was checked on; others link
 /// dynamically, as before.
