@@ -92,7 +92,9 @@ extension ProjectIndex {
         // the same on any number of cores.
         let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
             .mapValues { Set($0.map { $0.1 }) }
-        let placedAttributes = Set(wrapperSites.map { Site(file: $0.file, offset: $0.attribute.range.lowerBound) })
+        // Wrapper sites are read by index, field by field, here and below: iterating them would
+        // copy each site whole (its property declaration's strings and arrays included).
+        let placedAttributes = Set(wrapperSites.indices.map { Site(file: wrapperSites[$0].file, offset: wrapperSites[$0].attribute.range.lowerBound) })
         let snapshot = self
         let sweeps = Timings.measure("decide: sweep") { parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) } }
         var memberUses: [MemberUse] = []
@@ -113,16 +115,17 @@ extension ProjectIndex {
         }
 
         // `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
-        let environmentModels = Set(wrapperSites.filter { $0.wrapper == .EnvironmentObject }.compactMap(\.type))
+        let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
         for call in envCalls where call.type == nil {
             blockAll("the type injected by .environmentObject at this site cannot be told",
                      Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
         }
 
         // Wrapper properties.
-        for site in wrapperSites {
-            let where_ = Site(file: site.file, offset: site.property.start)
-            guard let t = site.type else {
+        for i in wrapperSites.indices {
+            let where_ = Site(file: wrapperSites[i].file, offset: wrapperSites[i].property.start)
+            guard let t = wrapperSites[i].type else {
+                let site = wrapperSites[i]  // rare: a site whose type is not a model's
                 if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
                     // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
                     for c in candidates { block(c, "the type \(written) of \(site.property.name ?? "a property") is ambiguous", where_) }
@@ -131,8 +134,8 @@ extension ProjectIndex {
                 }
                 continue
             }
-            if site.wrapper == .EnvironmentObject, let use = site.projectedUsesOutsideBody.first {
-                block(t, "$\(site.property.name ?? "") is used outside body", use)
+            if wrapperSites[i].wrapper == .EnvironmentObject, let use = wrapperSites[i].projectedUsesOutsideBody.first {
+                block(t, "$\(wrapperSites[i].property.name ?? "") is used outside body", use)
             }
         }
         for use in inits {
@@ -191,7 +194,7 @@ extension ProjectIndex {
         self.environmentObjectCalls = envCalls
         self.wrapperInits = inits
         self.constraintUses = constraints
-        for (i, site) in wrapperSites.enumerated() { wrapperSitesByFile[site.file, default: []].append(i) }
+        for i in wrapperSites.indices { wrapperSitesByFile[wrapperSites[i].file, default: []].append(i) }
         for (i, use) in inits.enumerated() { wrapperInitsByFile[use.file, default: []].append(i) }
         for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
         for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
@@ -475,13 +478,19 @@ extension ProjectIndex {
             }
         }
         defer { renderExplanations() }
+        struct Place: Hashable { var reason: String; var site: Site? }
         let far = Site(file: .max, offset: 0)
-        for name in models.keys where models[name]!.blockers.count > 1 {
-            // One entry per reason and place, in source order.
-            var seen = Set<String>()
-            models[name]!.blockers = models[name]!.blockers
-                .sorted { ($0.site ?? far) < ($1.site ?? far) }
-                .filter { seen.insert("\($0.reason)@\($0.site.map { "\($0.file):\($0.offset)" } ?? "")").inserted }
+        // By index, in place: no key hashed again, and no copy of the map while it is walked.
+        var i = models.startIndex
+        while i != models.endIndex {
+            if models.values[i].blockers.count > 1 {
+                // One entry per reason and place, in source order.
+                var seen = Set<Place>()
+                models.values[i].blockers = models.values[i].blockers
+                    .sorted { ($0.site ?? far) < ($1.site ?? far) }
+                    .filter { seen.insert(Place(reason: $0.reason, site: $0.site)).inserted }
+            }
+            models.formIndex(after: &i)
         }
     }
 
@@ -641,7 +650,7 @@ extension ProjectIndex {
         let ownerName = type(ownerRef).qualifiedName
         let candidates: [WrapperSite.Wrapper] = implicit ? [.StateObject, .ObservedObject, .EnvironmentObject] : [wrapper]
         for candidate in candidates {
-            if let i = wrapperSiteByKey["\(ownerName)\u{0}\(property)\u{0}\(candidate.rawValue)"] {
+            if let i = wrapperSiteByKey[WrapperSiteKey(owner: ownerName, property: property, wrapper: candidate)] {
                 use.siteIndex = i
                 use.type = use.type ?? wrapperSites[i].type
                 wrapper = candidate

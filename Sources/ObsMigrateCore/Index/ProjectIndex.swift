@@ -59,6 +59,13 @@ public struct WrapperSite: Sendable {
     public var projectedUsesOutsideBody: [Site]
 }
 
+/// A wrapper site by what names it: its owner type's qualified name, property and wrapper.
+struct WrapperSiteKey: Hashable {
+    var owner: String
+    var property: String
+    var wrapper: WrapperSite.Wrapper
+}
+
 /// The whole project's facts, computed before any file is reported or rewritten.
 public struct ProjectIndex: Sendable {
     public var files: [ProjectFile]
@@ -94,7 +101,7 @@ public struct ProjectIndex: Sendable {
     /// Models declared in, or given ObservableObject in, each file.
     public var modelsByFile: [Int: [String]] = [:]
     /// Wrapper site by owner type, property name and wrapper.
-    var wrapperSiteByKey: [String: Int] = [:]
+    var wrapperSiteByKey: [WrapperSiteKey: Int] = [:]
     /// Top-level declarations by name, for name lookups without scanning every file.
     public var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
     public var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
@@ -343,12 +350,13 @@ public struct ProjectIndex: Sendable {
         for k in perFile.indices {
             let sites = perFile[k]
             perFile[k] = []
-            for site in sites {
-                if let owner = site.owner, let name = site.property.name {
-                    wrapperSiteByKey["\(type(owner).qualifiedName)\u{0}\(name)\u{0}\(site.wrapper.rawValue)"] = wrapperSites.count
+            // Read field by field: iterating the sites would copy each one whole.
+            for s in sites.indices {
+                if let owner = sites[s].owner, let name = sites[s].property.name {
+                    wrapperSiteByKey[WrapperSiteKey(owner: type(owner).qualifiedName, property: name, wrapper: sites[s].wrapper)] = wrapperSites.count + s
                 }
-                wrapperSites.append(site)
             }
+            wrapperSites += sites
         }
     }
 
