@@ -39,15 +39,8 @@ struct CommonOptions {
         selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
-        for key in selection.select + selection.ignore where key.uppercased() != "ALL" {
-            let known = RuleRegistry.all.contains {
-                $0.metadata.codeMatches(key) || $0.metadata.name == key
-                    || ($0.metadata.code.hasPrefix(key.uppercased()) && key.uppercased().hasPrefix("OBS"))
-            }
-            if !known {
-                let suggestion = ArgumentParser.closest(key, among: RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] })
-                throw UsageError("unknown rule '\(key)'" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
-            }
+        for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {
+            throw UsageError("unknown rule '\(key)'" + (RuleKeys.suggestion(key).map { " (did you mean \($0)?)" } ?? ""))
         }
         if let root = projectRoot {
             guard isDirectory(atPath: ProjectLoader.absolutePath(root, cwd: currentDirectory)) == true else {

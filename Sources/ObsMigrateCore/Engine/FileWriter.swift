@@ -211,12 +211,6 @@ public enum FileWriter {
             let why = errno == EACCES ? "permission denied" : SystemError.current.message
             return .failure(.notWritable("cannot create a temporary file in \(directory) (\(why))"))
         }
-        var isOpen = true
-        func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
-            if isOpen { close(fd) }
-            TemporaryFiles.remove(temp)
-            return .failure(.failed(what + SystemError(code: code).message))
-        }
 
         // The content only: permissions and the flush come with `finish`, when the file is
         // known to be part of the change.
@@ -233,9 +227,8 @@ public enum FileWriter {
             }
             return nil
         }
-        if let code = writeError { return abandon(code) }
-        isOpen = false
-        if close(fd) != 0 { let code = errno; TemporaryFiles.remove(temp); return .failure(.failed(SystemError(code: code).message)) }
+        if let code = writeError { close(fd); return .failure(dropping(temp, code)) }
+        if close(fd) != 0 { return .failure(dropping(temp, errno)) }
         return .success(Prepared(target: target, temp: temp, before: before))
     }
 
@@ -243,11 +236,10 @@ public enum FileWriter {
     /// it to disk; on failure it is removed.
     static func finish(_ p: Prepared) -> Result<Prepared, Failure> {
         let fd = SystemCall.open(p.temp, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { let code = errno; TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        guard fd >= 0 else { return .failure(dropping(p.temp, errno)) }
         func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
             close(fd)
-            TemporaryFiles.remove(p.temp)
-            return .failure(.failed(what + SystemError(code: code).message))
+            return .failure(dropping(p.temp, code, what))
         }
         if p.before.owner != geteuid() || p.before.group != getegid() {
             // Keep the owner and group where allowed (root can; others may keep only their own groups).
@@ -257,9 +249,15 @@ public enum FileWriter {
         if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
         if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
         if fsync(fd) != 0 { return abandon(errno) }
-        if let code = hooks.fault?(.close, p.target) { close(fd); TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
-        if close(fd) != 0 { let code = errno; TemporaryFiles.remove(p.temp); return .failure(.failed(SystemError(code: code).message)) }
+        if let code = hooks.fault?(.close, p.target) { return abandon(code) }
+        if close(fd) != 0 { return .failure(dropping(p.temp, errno)) }
         return .success(p)
+    }
+
+    /// Removes a temporary file that will not be used; the failure says why (`code`).
+    static func dropping(_ temp: String, _ code: Int32, _ what: String = "") -> Failure {
+        TemporaryFiles.remove(temp)
+        return .failed(what + SystemError(code: code).message)
     }
 
     /// Whether the original is still the version that was read.
@@ -270,7 +268,7 @@ public enum FileWriter {
     }
 
     static func rename(_ p: Prepared) -> Failure? {
-        if let code = hooks.fault?(.rename, p.target) { TemporaryFiles.remove(p.temp); return .failed(SystemError(code: code).message) }
+        if let code = hooks.fault?(.rename, p.target) { return dropping(p.temp, code) }
         if SystemCall.rename(p.temp, p.target) != 0 {
             let code = errno
             TemporaryFiles.remove(p.temp)

@@ -75,6 +75,12 @@ extension ProjectIndex {
         func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) {
             global.append((Blocker(reason: reason, site: site), only))
         }
+        func apply(_ event: Sweep.Event) {
+            switch event {
+            case let .one(name, blocker): block(name, blocker.reason, blocker.site)
+            case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
+            }
+        }
 
         for target in lowDeploymentTargets {
             blockAll("the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)", target.site)
@@ -102,12 +108,7 @@ extension ProjectIndex {
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
         for sweep in sweeps {
-            for event in sweep.events {
-                switch event {
-                case let .one(name, blocker): block(name, blocker.reason, blocker.site)
-                case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
-                }
-            }
+            sweep.events.forEach(apply)
             memberUses += sweep.memberUses
             envCalls += sweep.envCalls
             inits += sweep.inits
@@ -172,12 +173,7 @@ extension ProjectIndex {
             if let use = found.lazy.compactMap(\.0).first {
                 blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
             }
-            for event in found.lazy.flatMap(\.1) {
-                switch event {
-                case let .one(name, blocker): block(name, blocker.reason, blocker.site)
-                case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
-                }
-            }
+            found.lazy.flatMap(\.1).forEach(apply)
         }
 
         if !global.isEmpty {
