@@ -94,11 +94,22 @@ public enum ProjectLoader {
         let root = options.projectRoot.map { absolutePath($0, cwd: cwd) }
             ?? gitRoot(above: requested.first ?? cwd) ?? rootWithoutGit(first: requested.first, cwd: cwd)
 
+        let overrides = options.overrides
+        let maxBytes = options.maxFileBytes
+        let dropsTokens = options.dropsUnneededTokens
+        let changedFiles = ChangedFiles()
+        let readOne: @Sendable (String) -> ReadResult = { path in
+            read(path, shown: displayPath(path, cwd: cwd), override: overrides[path], maxBytes: maxBytes,
+                 dropsTokens: dropsTokens, log: changedFiles)
+        }
+        // The files the walk finds are read and scanned on the other cores while it goes on.
+        let ahead = ReadAhead(helpers: ProcessInfo.processInfo.activeProcessorCount - 1, read: readOne)
+
         // Every Swift file under the root, plus requested files and folders outside it.
         var unlisted: [(path: String, reason: String)] = []
         // Excluded files are still read to decide (a model used only there must not migrate
         // without them); they are never reported or rewritten.
-        let walked = Timings.measure("load: walk") { walk(root, excludes: [], root: root) }
+        let walked = Timings.measure("load: walk") { walk(root, excludes: [], root: root, direct: ahead.add) }
         var all = Set(walked.files)
         var realPaths = walked.realPaths
         unlisted += walked.unlisted
@@ -135,23 +146,19 @@ public enum ProjectLoader {
         // is read once, under its most direct path.
         let (paths, aliases) = Timings.measure("load: deduplicate") { deduplicate(all.sorted(), root: root, overrides: options.overrides, realPaths: realPaths) }
 
-        // Read and scan in parallel.
-        let overrides = options.overrides
-        let maxBytes = options.maxFileBytes
-        let dropsTokens = options.dropsUnneededTokens
-        let changedFiles = ChangedFiles()
-        let results = Timings.measure("load: read and scan") {
-            parallelMap(Array(paths.indices)) { i in
-                read(paths[i], shown: displayPath(paths[i], cwd: cwd), override: overrides[paths[i]], maxBytes: maxBytes,
-                     dropsTokens: dropsTokens, log: changedFiles)
-            }
-        }
+        // What the walk handed over is read by now or being read; the rest (files reached
+        // through a link, outside the root, or only staged) is read and scanned in parallel.
+        let readEarly = Timings.measure("load: read and scan") { ahead.finish() }
+        let unread = paths.indices.filter { readEarly[paths[$0]] == nil }
+        let readLate = Timings.measure("load: read and scan the rest") { parallelMap(unread) { readOne(paths[$0]) } }
+        var results = paths.map { readEarly[$0] }
+        for (k, i) in unread.enumerated() { results[i] = readLate[k] }
         TokenScratch.releasePooled()
         var files: [ProjectFile] = []
         var absolute: [String] = []
         var unusable: [(String, [UInt8]?, String)] = []
         var reported: [Int] = []
-        for (i, result) in results.enumerated() {
+        for (i, result) in results.map({ $0! }).enumerated() {
             let path = paths[i]
             let wanted = isRequested(path) || (aliases[path] ?? []).contains(where: isRequested)
             switch result {
@@ -330,14 +337,17 @@ public enum ProjectLoader {
     /// is entered only the first time its device and inode are seen, so link loops end.
     /// Each file comes with its real path, resolved with `realpath` only below a symbolic link
     /// (elsewhere it is the folder's real path plus the name): the loader de-duplicates by it.
-    static func walk(_ directory: String, excludes: [String], root: String) -> (files: [String], realPaths: [String: String], unlisted: [(path: String, reason: String)]) {
+    /// `direct` is handed each file found without going through a symbolic link, as it is found:
+    /// the loader keeps every such path (see `deduplicate`), so it can be read at once.
+    static func walk(_ directory: String, excludes: [String], root: String, direct: ((String) -> Void)? = nil)
+        -> (files: [String], realPaths: [String: String], unlisted: [(path: String, reason: String)]) {
         var result: [String] = []
         var realPaths: [String: String] = [:]
         var unlisted: [(String, String)] = []
         var visited = Set<[UInt64]>()
         guard let realStart = FileSystem.realPath(directory) else { return ([], [:], []) }
-        var stack: [(path: String, real: String)] = [(directory, realStart)]
-        var linkedDirectories: [(path: String, real: String)] = []
+        var stack: [(path: String, real: String, linked: Bool)] = [(directory, realStart, false)]
+        var linkedDirectories: [(path: String, real: String, linked: Bool)] = []
         while true {
             if stack.isEmpty {
                 // Folders reached through a link come last, so that a folder also reachable
@@ -346,7 +356,7 @@ public enum ProjectLoader {
                 stack = linkedDirectories.sorted { $0.path > $1.path }
                 linkedDirectories = []
             }
-            let (dir, realDir) = stack.removeLast()
+            let (dir, realDir, dirLinked) = stack.removeLast()
             guard let handle = opendir(dir) else {
                 if faccessat(AT_FDCWD, dir, R_OK | X_OK, AT_EACCESS) != 0 {
                     let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
@@ -379,12 +389,13 @@ public enum ProjectLoader {
                 let real = viaLink ? (FileSystem.realPath(path) ?? path) : realDir + (realDir == "/" ? "" : "/") + name
                 if isDirectory {
                     if !skippedDirectories.contains(name) {
-                        if viaLink { linkedDirectories.append((path, real)) } else { stack.append((path, real)) }
+                        if viaLink { linkedDirectories.append((path, real, true)) } else { stack.append((path, real, dirLinked)) }
                     }
                 } else if name.hasSuffix(".swift") {
                     // Regular files, special files and broken links alike: `read` says what they are.
                     result.append(path)
                     realPaths[path] = real
+                    if !viaLink && !dirLinked { direct?(path) }
                 }
             }
         }
