@@ -304,7 +304,7 @@ extension ProjectIndex {
                 s += 1
             }
             for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
-                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                guard let inner = source.interpolatedCode(range) else { continue }
                 for k in 0..<inner.sigCount {
                     let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
                     if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
@@ -423,7 +423,7 @@ extension ProjectIndex {
         }
         // Code inside string interpolations: no receiver can be typed there.
         for range in source.interpolations {
-            let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+            guard let inner = source.interpolatedCode(range) else { continue }
             for k in 0..<inner.sigCount where inner.kind(k) == .period && k + 1 < inner.sigCount {
                 let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
                 if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {

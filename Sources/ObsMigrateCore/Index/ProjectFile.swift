@@ -107,12 +107,7 @@ public struct ProjectFile: Sendable {
                 continue
             }
         }
-        let marker = Array("objectWillChange".utf8)
-        for range in source.interpolations {
-            if bytes[range].contains(UInt8(ascii: "$")) || ByteSearch.firstOffset(of: marker, in: bytes, range: range) != nil {
-                return nil
-            }
-        }
+        for range in source.interpolations where source.interpolationMayMatter(range) { return nil }
         return underscored
     }
 }

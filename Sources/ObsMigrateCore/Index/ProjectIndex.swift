@@ -120,8 +120,8 @@ public struct ProjectIndex: Sendable {
     public init(files: [ProjectFile], minimumTargets: [String: Int]? = nil) {
         self.files = files
         if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
-        Timings.measure("index: declarations") { collectDeclarations() }
-        Timings.measure("index: models") { collectModels() }
+        let kinds = Timings.measure("index: declarations") { collectDeclarations() }
+        Timings.measure("index: models") { collectModels(kinds) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
         for (name, model) in models {
             let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
@@ -155,7 +155,14 @@ public struct ProjectIndex: Sendable {
 
     // MARK: - Declarations
 
-    mutating func collectDeclarations() {
+    /// The declared protocols, and the qualified names of classes (sorted, each once): what
+    /// `collectModels` looks at, gathered here so it need not go over every type again.
+    struct ModelCandidates {
+        var protocols: [TypeRef] = []
+        var classNames: [String] = []
+    }
+
+    mutating func collectDeclarations() -> ModelCandidates {
         typeParents = parallelMap(Array(files.indices)) { [files] f in
             let types = files[f].decls.types
             var parents: [Int] = []
@@ -176,6 +183,7 @@ public struct ProjectIndex: Sendable {
         }
         declared.reserveCapacity(typeCount)
         bySimpleName.reserveCapacity(typeCount)
+        var candidates = ModelCandidates()
         for f in files.indices {
             let decls = files[f].decls
             for t in decls.types.indices where decls.types[t].kind != .extension {
@@ -187,7 +195,13 @@ public struct ProjectIndex: Sendable {
                 } else {
                     declared[qualified]!.append(ref)
                 }
-                if decls.types[t].kind == .class, decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
+                switch decls.types[t].kind {
+                case .protocol: candidates.protocols.append(ref)
+                case .class:
+                    candidates.classNames.append(qualified)
+                    if decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
+                default: break
+                }
                 if decls.types[t].hasAttribute("globalActor") { globalActors.insert(simple) }
             }
             for p in decls.topLevelProperties { if let n = p.name { topLevelPropertiesByName[n, default: []].append((f, p)) } }
@@ -206,6 +220,9 @@ public struct ProjectIndex: Sendable {
             }
         }
         for list in extensions { for (name, ref) in list { extensionsOf[name, default: []].append(ref) } }
+        candidates.classNames.sort()
+        candidates.classNames.removeAdjacentDuplicates()
+        return candidates
     }
 
     /// Resolves a type as written at a place nested in `path` to a declared type's qualified
@@ -252,21 +269,18 @@ public struct ProjectIndex: Sendable {
 
     // MARK: - Models
 
-    mutating func collectModels() {
+    mutating func collectModels(_ candidates: ModelCandidates) {
         // Protocols refining ObservableObject, to a fixed point (P2: P1: ObservableObject).
         var changed = true
         while changed {
             changed = false
-            for f in files.indices {
-                let types = files[f].decls.types
-                for t in types.indices where types[t].kind == .protocol && refiningProtocols[types[t].qualifiedName] == nil {
-                    let decl = types[t]
-                    if let entry = decl.inheritance.first(where: {
-                        $0.baseName == "ObservableObject" || refiningProtocols[resolveTypeName($0.name, from: decl.path) ?? ""] != nil
-                    }) {
-                        refiningProtocols[decl.qualifiedName] = Site(file: f, offset: entry.range.lowerBound)
-                        changed = true
-                    }
+            for ref in candidates.protocols where refiningProtocols[type(ref).qualifiedName] == nil {
+                let decl = type(ref)
+                if let entry = decl.inheritance.first(where: {
+                    $0.baseName == "ObservableObject" || refiningProtocols[resolveTypeName($0.name, from: decl.path) ?? ""] != nil
+                }) {
+                    refiningProtocols[decl.qualifiedName] = Site(file: ref.file, offset: entry.range.lowerBound)
+                    changed = true
                 }
             }
         }
@@ -284,9 +298,7 @@ public struct ProjectIndex: Sendable {
             /// The resolved first inherited type of the first declaration.
             var firstDeclarationSuper: String? = nil
         }
-        let names = declared.keys.filter { name in
-            declared[name]!.contains { files[$0.file].decls.types[$0.type].kind == .class }
-        }.sorted()
+        let names = candidates.classNames
         let facts = parallelMap(Array(names.indices)) { [self] k -> ClassFacts in
             let name = names[k]
             let refs = declared[name]!.array
@@ -423,7 +435,7 @@ public struct ProjectIndex: Sendable {
                 s += 1
             }
             for range in interpolations(in: source, from: d.bodyOpen, to: d.bodyClose) {
-                let inner = SourceFile(path: source.path, bytes: Array(source.bytes[range]))
+                guard let inner = source.interpolatedCode(range) else { continue }
                 for k in 0..<inner.sigCount where inner.kind(k) == .dollarIdentifier && inner.text(k) == dollar {
                     let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
                     all.append(site)

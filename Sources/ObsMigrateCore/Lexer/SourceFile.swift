@@ -61,6 +61,18 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
+    /// Whether the interpolation at `range` may hold what the index looks for in interpolated
+    /// code, a `$name` or `objectWillChange`: a look at its bytes costs far less than a lex.
+    func interpolationMayMatter(_ range: Range<Int>) -> Bool {
+        bytes[range].contains(UInt8(ascii: "$")) || ByteSearch.firstOffset(of: Self.objectWillChange, in: bytes, range: range) != nil
+    }
+    private static let objectWillChange = Array("objectWillChange".utf8)
+
+    /// The code of the interpolation at `range`, lexed, when it may matter (see above).
+    func interpolatedCode(_ range: Range<Int>) -> SourceFile? {
+        interpolationMayMatter(range) ? SourceFile(path: path, bytes: Array(bytes[range])) : nil
+    }
+
     /// Whether a newline separates significant token `s` from the one before it.
     public struct LineStarts: Sendable {
         let tokens: [Token]

@@ -1,0 +1,10 @@
+import SwiftUI
+
+struct CounterView: View {
+    @StateObject private var counter = Counter()
+    @StateObject private var badge = Badge()
+
+    var body: some View {
+        Text("count \(counter.$count) for \(badge.title)")
+    }
+}
