@@ -172,6 +172,23 @@ final class LexerTests: XCTestCase {
         _ = DeclarationScanner.scan(file)
     }
 
+    /// A closer pairs with the nearest opener of its kind among the 64 innermost open ones; the
+    /// openers inside that pair, and any never closed, stay unmatched.
+    func testMismatchedBracketsPairWithinReach() {
+        let near = SourceFile(path: "x.swift", text: "[" + String(repeating: "(", count: 63) + "] )")
+        XCTAssertEqual(near.match[0], 64)
+        XCTAssertEqual(near.match[64], 0)
+        XCTAssertEqual((1...63).filter { near.match[$0] != -1 }, [], "openers skipped by the closer")
+        XCTAssertEqual(near.match[65], -1, "its opener was left unmatched")
+
+        let far = SourceFile(path: "x.swift", text: "{[" + String(repeating: "(", count: 64) + "]})")
+        XCTAssertEqual(far.match[66], -1, "the [ is 65 deep")
+        XCTAssertEqual(far.match[67], -1, "{ is behind the unreachable [")
+        XCTAssertEqual(far.match[68], 65, "the innermost ( pairs")
+        XCTAssertEqual(far.match[65], 68)
+        XCTAssertEqual((0...64).filter { far.match[$0] != -1 }, [], "never closed")
+    }
+
     /// Tokens pack kind, line start, and length or bracket match into 8 bytes.
     func testPackedTokensKeepEveryField() {
         XCTAssertEqual(MemoryLayout<Token>.stride, 8)

@@ -28,8 +28,8 @@ public enum Lexer {
         lex(bytes, keepTrivia: true)
     }
 
-    /// Significant tokens only (each knowing whether it starts a line), with comments apart:
-    /// what the scanners need, in about half the memory.
+    /// Significant tokens only (each knowing whether it starts a line, each bracket its match:
+    /// see `SourceFile.match`), with comments apart: what the scanners need, in about half the memory.
     public static func significantTokens(_ bytes: [UInt8]) -> LexedSource {
         lex(bytes, keepTrivia: false)
     }
@@ -100,6 +100,10 @@ private struct Cursor {
     /// Kind of the last non-trivia token, to tell a regex `/` from a division.
     var lastSignificant: TokenKind? = nil
     var lastSignificantStart = 0
+    /// Without trivia (a token's index in `scratch` is then its significant index), brackets are
+    /// paired as they come, not in a second pass. The open ones form a stack threaded through
+    /// their own match fields: this is the innermost, and each holds the one outside it (-1: none).
+    var innermostOpen = -1
 
     init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool, scratch: TokenScratch) {
         b = bytes
@@ -174,6 +178,7 @@ private struct Cursor {
             }
             i = lexOne(at: i)
         }
+        if !keepTrivia { leaveUnmatched(from: innermostOpen) }
         return LexedSource(tokens: scratch.copy(), comments: comments, errors: errors, interpolations: interpolations)
     }
 
@@ -254,12 +259,12 @@ private struct Cursor {
             }
             emit(.unknown, i, i + 1)
             return i + 1
-        case B.lparen: emit(.leftParen, i, i + 1); return i + 1
-        case B.rparen: emit(.rightParen, i, i + 1); return i + 1
-        case B.lbrace: emit(.leftBrace, i, i + 1); return i + 1
-        case B.rbrace: emit(.rightBrace, i, i + 1); return i + 1
-        case B.lbracket: emit(.leftBracket, i, i + 1); return i + 1
-        case B.rbracket: emit(.rightBracket, i, i + 1); return i + 1
+        case B.lparen: return emitBracket(.leftParen, at: i)
+        case B.rparen: return emitBracket(.rightParen, at: i)
+        case B.lbrace: return emitBracket(.leftBrace, at: i)
+        case B.rbrace: return emitBracket(.rightBrace, at: i)
+        case B.lbracket: return emitBracket(.leftBracket, at: i)
+        case B.rbracket: return emitBracket(.rightBracket, at: i)
         case B.comma: emit(.comma, i, i + 1); return i + 1
         case B.colon: emit(.colon, i, i + 1); return i + 1
         case B.semicolon: emit(.semicolon, i, i + 1); return i + 1
@@ -278,6 +283,47 @@ private struct Cursor {
             if isOperatorByte(c) { return lexOperator(at: i) }
             emit(.unknown, i, i + 1)
             return i + 1
+        }
+    }
+
+    @inline(__always) mutating func emitBracket(_ kind: TokenKind, at i: Int) -> Int {
+        emit(kind, i, i + 1)
+        if !keepTrivia { pairBracket(kind, scratch.count - 1) }
+        return i + 1
+    }
+
+    /// Pairs the closer at `s` with the nearest open bracket of its kind among the innermost 64
+    /// (an unbalanced file must not cost a long search per closer); the open ones inside that
+    /// bracket stay unmatched. An opener waits for its closer.
+    mutating func pairBracket(_ kind: TokenKind, _ s: Int) {
+        let tokens = scratch.base  // read each time: appending may have moved it
+        switch kind {
+        case .leftParen, .leftBrace, .leftBracket:
+            tokens[s].setMatch(innermostOpen)
+            innermostOpen = s
+        default:
+            let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
+            var o = innermostOpen, depth = 0
+            while o >= 0, depth < 64, tokens[o].kind != opener {
+                o = tokens[o].matchIndex
+                depth += 1
+            }
+            guard o >= 0, depth < 64 else { return }
+            leaveUnmatched(from: innermostOpen, to: o)
+            innermostOpen = tokens[o].matchIndex
+            tokens[o].setMatch(s)
+            tokens[s].setMatch(o)
+        }
+    }
+
+    /// Clears the match fields of the open brackets from `first` outwards, up to `end` (or all).
+    func leaveUnmatched(from first: Int, to end: Int = -1) {
+        let tokens = scratch.base
+        var u = first
+        while u != end {
+            let outer = tokens[u].matchIndex
+            tokens[u].setMatch(-1)
+            u = outer
         }
     }
 

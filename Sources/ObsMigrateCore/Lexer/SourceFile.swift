@@ -23,11 +23,8 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var lexed = Lexer.significantTokens(bytes)
-        var tokens = lexed.tokens
-        lexed.tokens = []  // sole owner: matching writes in place, no copy
-        SourceFile.matchBrackets(&tokens)
-        sigTokens = tokens
+        let lexed = Lexer.significantTokens(bytes)
+        sigTokens = lexed.tokens
         comments = lexed.comments
         errors = lexed.errors
         interpolations = lexed.interpolations
@@ -81,7 +78,8 @@ public struct SourceFile: Sendable {
     public var startsLine: LineStarts { LineStarts(tokens: sigTokens) }
 
     /// For each significant token, the significant index of its matching bracket, or -1
-    /// (kept inside the bracket tokens themselves).
+    /// (kept inside the bracket tokens themselves, paired by the lexer). Tolerant: a closer
+    /// with no opener, or of the wrong kind, is left unmatched.
     public struct BracketMatches: Sendable {
         let tokens: [Token]
         public subscript(_ s: Int) -> Int32 {
@@ -90,37 +88,6 @@ public struct SourceFile: Sendable {
         }
     }
     public var match: BracketMatches { BracketMatches(tokens: sigTokens) }
-
-    /// Tolerant matching: a closer with no opener, or of the wrong kind, is left unmatched.
-    static func matchBrackets(_ tokens: inout [Token]) {
-        var stack: [Int32] = []
-        tokens.withUnsafeMutableBufferPointer { tokens in
-            for s in 0..<tokens.count {
-                let kind = tokens[s].kind
-                guard kind.isBracket else { continue }
-                switch kind {
-                case .leftParen, .leftBrace, .leftBracket:
-                    stack.append(Int32(s))
-                default:
-                    let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
-                    // Pop to the nearest opener of the right kind, if there is one close by.
-                    if let top = stack.last, tokens[Int(top)].kind == opener {
-                        stack.removeLast()
-                        tokens[Int(top)].setMatch(s)
-                        tokens[s].setMatch(Int(top))
-                        continue
-                    }
-                    let floor = max(0, stack.count - 64)
-                    if let pos = stack[floor...].lastIndex(where: { tokens[Int($0)].kind == opener }) {
-                        let o = Int(stack[pos])
-                        stack.removeSubrange(pos...)
-                        tokens[o].setMatch(s)
-                        tokens[s].setMatch(o)
-                    }
-                }
-            }
-        }
-    }
 
     /// Whether a comment lies between the end of significant token `a` and the start of `b`.
     public func hasComment(between a: Int, and b: Int) -> Bool {
