@@ -148,17 +148,29 @@ public enum ProjectLoader {
 
         // What the walk handed over is read by now or being read; the rest (files reached
         // through a link, outside the root, or only staged) is read and scanned in parallel.
-        let readEarly = Timings.measure("load: read and scan") { ahead.finish() }
-        let unread = paths.indices.filter { readEarly[paths[$0]] == nil }
-        let readLate = Timings.measure("load: read and scan the rest") { parallelMap(unread) { readOne(paths[$0]) } }
-        var results = paths.map { readEarly[$0] }
-        for (k, i) in unread.enumerated() { results[i] = readLate[k] }
+        var (earlyPaths, results) = Timings.measure("load: read and scan") { ahead.finish() }
+        var earlyIndex: [String: Int] = [:]
+        earlyIndex.reserveCapacity(earlyPaths.count)
+        for (k, path) in earlyPaths.enumerated() { earlyIndex[path] = k }
+        earlyPaths = []
+        // In `paths` order; a result is moved (`take()`), never copied: each holds a whole file.
+        var ordered: [ReadResult?] = []
+        ordered.reserveCapacity(paths.count)
+        var unread: [Int] = []
+        for (i, path) in paths.enumerated() {
+            if let k = earlyIndex[path] { ordered.append(results[k].take()) } else { ordered.append(nil); unread.append(i) }
+        }
+        results = []
+        var readLate = Timings.measure("load: read and scan the rest") { parallelMap(unread) { Optional(readOne(paths[$0])) } }
+        for (k, i) in unread.enumerated() { ordered[i] = readLate[k].take() }
+        readLate = []
         TokenScratch.releasePooled()
         var files: [ProjectFile] = []
         var absolute: [String] = []
         var unusable: [(String, [UInt8]?, String)] = []
         var reported: [Int] = []
-        for (i, result) in results.map({ $0! }).enumerated() {
+        for i in ordered.indices {
+            let result = ordered[i].take()!
             let path = paths[i]
             let wanted = isRequested(path) || (aliases[path] ?? []).contains(where: isRequested)
             switch result {

@@ -51,8 +51,8 @@ final class ReadAhead<Result: Sendable>: @unchecked Sendable {
     }
 
     /// Ends the handing over: reads what is left on this thread as well, waits for the helpers,
-    /// and returns each path's result.
-    func finish() -> [String: Result] {
+    /// and hands over the paths in the order they came, with their results.
+    func finish() -> (paths: [String], results: [Result?]) {
         let sleepers = lock.withLock {
             finished = true
             defer { waiting = 0 }
@@ -61,11 +61,10 @@ final class ReadAhead<Result: Sendable>: @unchecked Sendable {
         for _ in 0..<sleepers { ready.signal() }
         drain()
         helpers.wait()
+        // Moved out, not copied: a result holds a whole scanned file.
         return lock.withLock {
-            var byPath: [String: Result] = [:]
-            byPath.reserveCapacity(paths.count)
-            for (path, result) in zip(paths, results) { byPath[path] = result! }
-            return byPath
+            defer { paths = []; results = [] }
+            return (paths, results)
         }
     }
 

@@ -157,9 +157,21 @@ public struct ProjectIndex: Sendable {
 
     /// The declared protocols, and the qualified names of classes (sorted, each once): what
     /// `collectModels` looks at, gathered here so it need not go over every type again.
-    struct ModelCandidates {
+    struct ModelCandidates: Sendable {
         var protocols: [TypeRef] = []
         var classNames: [String] = []
+    }
+
+    /// The tables `collectDeclarations` builds from every file's declarations, half on each core.
+    struct NameTables: Sendable {
+        var declared: [String: OneOrMore<TypeRef>] = [:]
+        var observableTypes: Set<String> = []
+        var candidates = ModelCandidates()
+        var bySimpleName: [String: OneOrMore<String>] = [:]
+        var globalActors: Set<String> = []
+        var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
+        var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
+        var typeAliases: [String: String] = [:]
     }
 
     mutating func collectDeclarations() -> ModelCandidates {
@@ -181,36 +193,56 @@ public struct ProjectIndex: Sendable {
         for f in files.indices {
             for t in files[f].decls.types.indices where files[f].decls.types[t].kind != .extension { typeCount += 1 }
         }
-        declared.reserveCapacity(typeCount)
-        bySimpleName.reserveCapacity(typeCount)
-        var candidates = ModelCandidates()
-        for f in files.indices {
-            let decls = files[f].decls
-            for t in decls.types.indices where decls.types[t].kind != .extension {
-                let ref = TypeRef(file: f, type: t)
-                let qualified = decls.types[t].qualifiedName, simple = decls.types[t].simpleName
-                if declared[qualified] == nil {  // first declaration of this name
-                    declared[qualified] = OneOrMore(ref)
-                    if bySimpleName[simple] == nil { bySimpleName[simple] = OneOrMore(qualified) } else { bySimpleName[simple]!.append(qualified) }
-                } else {
-                    declared[qualified]!.append(ref)
-                }
-                switch decls.types[t].kind {
-                case .protocol: candidates.protocols.append(ref)
-                case .class:
-                    candidates.classNames.append(qualified)
-                    if decls.types[t].hasAttribute("Observable") { observableTypes.insert(qualified) }
-                default: break
-                }
-                if decls.types[t].hasAttribute("globalActor") { globalActors.insert(simple) }
+        // The name tables do not depend on each other: they are built in two halves at once.
+        let halves = parallelMap([0, 1]) { [files, typeCount] half -> NameTables in
+            var tables = NameTables()
+            if half == 0 {
+                tables.declared.reserveCapacity(typeCount)
+            } else {
+                tables.bySimpleName.reserveCapacity(typeCount)
             }
-            for p in decls.topLevelProperties { if let n = p.name { topLevelPropertiesByName[n, default: []].append((f, p)) } }
-            for fn in decls.topLevelFunctions { topLevelFunctionsByName[fn.name, default: []].append(fn) }
-            for alias in decls.typeAliases where !alias.target.isEmpty {
-                typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
-                typeAliases[alias.name] = alias.target
+            // Half 1 tells a name's first declaration by itself (half 0's table is not there yet).
+            var seen = Set<String>(minimumCapacity: half == 1 ? typeCount : 0)
+            for f in files.indices {
+                let decls = files[f].decls
+                for t in decls.types.indices where decls.types[t].kind != .extension {
+                    let ref = TypeRef(file: f, type: t)
+                    let qualified = decls.types[t].qualifiedName
+                    if half == 0 {
+                        if tables.declared[qualified] == nil { tables.declared[qualified] = OneOrMore(ref) } else { tables.declared[qualified]!.append(ref) }
+                        switch decls.types[t].kind {
+                        case .protocol: tables.candidates.protocols.append(ref)
+                        case .class:
+                            tables.candidates.classNames.append(qualified)
+                            if decls.types[t].hasAttribute("Observable") { tables.observableTypes.insert(qualified) }
+                        default: break
+                        }
+                    } else {
+                        let simple = decls.types[t].simpleName
+                        if seen.insert(qualified).inserted {  // first declaration of this name
+                            if tables.bySimpleName[simple] == nil { tables.bySimpleName[simple] = OneOrMore(qualified) } else { tables.bySimpleName[simple]!.append(qualified) }
+                        }
+                        if decls.types[t].hasAttribute("globalActor") { tables.globalActors.insert(simple) }
+                    }
+                }
+                guard half == 1 else { continue }
+                for p in decls.topLevelProperties { if let n = p.name { tables.topLevelPropertiesByName[n, default: []].append((f, p)) } }
+                for fn in decls.topLevelFunctions { tables.topLevelFunctionsByName[fn.name, default: []].append(fn) }
+                for alias in decls.typeAliases where !alias.target.isEmpty {
+                    tables.typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
+                    tables.typeAliases[alias.name] = alias.target
+                }
             }
+            return tables
         }
+        declared = halves[0].declared
+        observableTypes = halves[0].observableTypes
+        var candidates = halves[0].candidates
+        bySimpleName = halves[1].bySimpleName
+        globalActors = halves[1].globalActors
+        topLevelPropertiesByName = halves[1].topLevelPropertiesByName
+        topLevelFunctionsByName = halves[1].topLevelFunctionsByName
+        typeAliases = halves[1].typeAliases
         // Resolving an extension's name only reads the maps above: done in parallel.
         let extensions = parallelMap(Array(files.indices)) { [self] f -> [(String, TypeRef)] in
             let types = files[f].decls.types
