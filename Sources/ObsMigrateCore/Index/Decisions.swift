@@ -458,17 +458,24 @@ extension ProjectIndex {
 
     /// A hierarchy migrates as one: a blocked class blocks its superclasses and subclasses.
     mutating func propagateAndSortBlockers() {
+        // By index, field by field: iterating the map would copy every model whole. (Setting a
+        // present key's value moves no entry, so the indices stay valid.) A model's own state is
+        // read as it was when the pass began, its superclass's as it is now.
         var changed = true
         while changed {
             changed = false
-            for (name, model) in models {
-                guard let parent = model.superclass, models[parent] != nil else { continue }
-                if !model.blockers.isEmpty, models[parent]!.blockers.isEmpty {
-                    models[parent]!.blockers = [Blocker(reason: "its subclass \(TypeName.base(name)) keeps ObservableObject", site: nil)]
+            let blockedAtStart = models.values.map { !$0.blockers.isEmpty }
+            var i = models.startIndex, k = 0
+            while i != models.endIndex {
+                defer { models.formIndex(after: &i); k += 1 }
+                guard let parent = models.values[i].superclass, let p = models.index(forKey: parent) else { continue }
+                let blocked = blockedAtStart[k]
+                if blocked, models.values[p].blockers.isEmpty {
+                    models.values[p].blockers = [Blocker(reason: "its subclass \(TypeName.base(models.keys[i])) keeps ObservableObject", site: nil)]
                     changed = true
                 }
-                if !models[parent]!.blockers.isEmpty, model.blockers.isEmpty {
-                    models[name]!.blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil)]
+                if !models.values[p].blockers.isEmpty, !blocked {
+                    models.values[i].blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil)]
                     changed = true
                 }
             }
