@@ -385,22 +385,40 @@ public struct ProjectIndex: Sendable {
     // MARK: - Wrapper sites
 
     mutating func collectWrapperSites() {
-        // Each file's sites only read the declaration maps: found in parallel, kept in file order.
-        var perFile = parallelMap(Array(files.indices)) { [self] f in wrapperSites(inFile: f) }
-        // Sized once, and each file's list freed as it is copied: never two copies of them all.
-        let count = perFile.reduce(0) { $0 + $1.count }
-        wrapperSites.reserveCapacity(count)
+        // Each file's sites (and their keys) only read the declaration maps: found in parallel.
+        var perFile = parallelMap(Array(files.indices)) { [self] f -> (sites: [WrapperSite], keys: [WrapperSiteKey?]) in
+            let sites = wrapperSites(inFile: f)
+            return (sites, sites.indices.map { s in
+                guard let owner = sites[s].owner, let name = sites[s].property.name else { return nil }
+                return WrapperSiteKey(owner: files[owner.file].decls.types[owner.type].qualifiedName, property: name, wrapper: sites[s].wrapper)
+            })
+        }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(perFile.count)
+        var count = 0
+        for k in perFile.indices {
+            offsets.append(count)
+            count += perFile[k].sites.count
+        }
         wrapperSiteByKey.reserveCapacity(count)
         for k in perFile.indices {
-            let sites = perFile[k]
-            perFile[k] = []
-            // Read field by field: iterating the sites would copy each one whole.
-            for s in sites.indices {
-                if let owner = sites[s].owner, let name = sites[s].property.name {
-                    wrapperSiteByKey[WrapperSiteKey(owner: type(owner).qualifiedName, property: name, wrapper: sites[s].wrapper)] = wrapperSites.count + s
+            for (s, key) in perFile[k].keys.enumerated() { if let key { wrapperSiteByKey[key] = offsets[k] + s } }
+        }
+        // Gathered into one array, in file order, on all cores: copying a site retains each of its
+        // strings and arrays, and each file's list is let go by the core that copied it.
+        wrapperSites = [WrapperSite](unsafeUninitializedCapacity: count) { buffer, initialized in
+            perFile.withUnsafeMutableBufferPointer { lists in
+                nonisolated(unsafe) let out = buffer.baseAddress, from = lists.baseAddress!
+                let offsets = offsets
+                DispatchQueue.concurrentPerform(iterations: lists.count) { k in
+                    let sites = (from + k).move().sites
+                    (from + k).initialize(to: ([], []))
+                    sites.withUnsafeBufferPointer { list in
+                        if let first = list.baseAddress, let out { (out + offsets[k]).initialize(from: first, count: list.count) }
+                    }
                 }
             }
-            wrapperSites += sites
+            initialized = count
         }
     }
 

@@ -23,15 +23,22 @@ public enum TextReporter {
 
         public init() {}
 
+        /// Runs on the thread that writes the output, once per file: by index (a diagnostic
+        /// copied whole retains each of its strings), and each path hashed once per run of it.
         public mutating func add(_ diagnostics: [Diagnostic]) {
-            for d in diagnostics {
+            var lastPath: String? = nil
+            for k in diagnostics.indices {
                 total += 1
-                byCode[d.finding.code, default: Rule(name: d.finding.ruleName)].count += 1
-                if d.finding.isFixable {
+                let code = diagnostics[k].finding.code
+                byCode[code, default: Rule(name: diagnostics[k].finding.ruleName)].count += 1
+                if diagnostics[k].finding.isFixable {
                     fixable += 1
-                    byCode[d.finding.code]!.fixable += 1
+                    byCode[code]!.fixable += 1
                 }
-                files.insert(d.path)
+                if diagnostics[k].path != lastPath {
+                    lastPath = diagnostics[k].path
+                    files.insert(diagnostics[k].path)
+                }
             }
         }
     }
