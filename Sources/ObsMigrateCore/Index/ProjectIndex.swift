@@ -229,7 +229,7 @@ public struct ProjectIndex: Sendable {
                 for p in decls.topLevelProperties { if let n = p.name { tables.topLevelPropertiesByName[n, default: []].append((f, p)) } }
                 for fn in decls.topLevelFunctions { tables.topLevelFunctionsByName[fn.name, default: []].append(fn) }
                 for alias in decls.typeAliases where !alias.target.isEmpty {
-                    tables.typeAliases[(alias.path + [alias.name]).joined(separator: ".")] = alias.target
+                    tables.typeAliases[TypeName.qualified(alias.name, in: alias.path)] = alias.target
                     tables.typeAliases[alias.name] = alias.target
                 }
             }
@@ -268,7 +268,7 @@ public struct ProjectIndex: Sendable {
         }
         if path.count > 0 {
             for k in stride(from: path.count, through: 1, by: -1) {
-                let q = (path[0..<k] + [name]).joined(separator: ".")
+                let q = TypeName.qualified(name, in: path[0..<k])
                 if declared[q] != nil { return q }
             }
         }
@@ -463,20 +463,24 @@ public struct ProjectIndex: Sendable {
 
     /// `$name` uses in the owner type's declaration and extensions, and those outside `body`.
     func projectedUses(of name: String, in owner: TypeRef) -> ([Site], [Site]) {
-        let decl = type(owner)
+        // Declarations are read in place, field by field: `type(_:)` would copy one whole.
         var refs = [owner]
-        if let q = resolveTypeName(decl.qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
+        if let q = resolveTypeName(files[owner.file].decls.types[owner.type].qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
         var all: [Site] = []
         var outside: [Site] = []
         let dollar = "$" + name
+        let dollarLength = dollar.utf8.count
         // A file whose tokens were let go holds no `$name` (see `ProjectFile.wordsThatMatter`).
         for ref in refs where !files[ref.file].tokensDropped {
-            let d = type(ref)
+            let types = files[ref.file].decls.types
+            let bodyOpen = types[ref.type].bodyOpen, bodyClose = types[ref.type].bodyClose
             let source = files[ref.file].source
-            let body = d.bodyBlock
-            var s = d.bodyOpen + 1
-            while s < d.bodyClose {
-                if source.kind(s) == .dollarIdentifier, source.kind(s - 1) != .period, source.text(s) == dollar,
+            let body = types[ref.type].bodyBlock
+            var s = bodyOpen + 1
+            while s < bodyClose {
+                // The length first: most `$x` in a body are other names, and a text is a String.
+                if source.kind(s) == .dollarIdentifier, source.kind(s - 1) != .period,
+                   source.token(s).length == dollarLength, source.text(s) == dollar,
                    !isInsideNestedType(s, of: ref) {
                     let site = Site(file: ref.file, offset: source.start(s))
                     all.append(site)
@@ -484,7 +488,7 @@ public struct ProjectIndex: Sendable {
                 }
                 s += 1
             }
-            for range in interpolations(in: source, from: d.bodyOpen, to: d.bodyClose) {
+            for range in interpolations(in: source, from: bodyOpen, to: bodyClose) {
                 guard let inner = source.interpolatedCode(range) else { continue }
                 for k in 0..<inner.sigCount where inner.kind(k) == .dollarIdentifier && inner.text(k) == dollar {
                     let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))

@@ -279,7 +279,7 @@ public struct TypeDecl: Sendable {
         self.properties = properties
         self.functions = functions
         self.ifConfig = ifConfig
-        qualifiedName = path.isEmpty ? name : (path + [name]).joined(separator: ".")
+        qualifiedName = TypeName.qualified(name, in: path)
         simpleName = TypeName.base(name)
     }
 
@@ -309,6 +309,21 @@ public struct FileDeclarations: Sendable {
 }
 
 public enum TypeName {
+    /// `name` qualified by its enclosing scopes (`["A", "B"]`, `C` → `A.B.C`), built in one
+    /// buffer: `joined` over a temporary array costs several times as much, and resolving
+    /// names builds many.
+    public static func qualified<Scopes: Collection<String>>(_ name: String, in scopes: Scopes) -> String {
+        guard !scopes.isEmpty else { return name }
+        var result = ""
+        result.reserveCapacity(scopes.reduce(name.utf8.count) { $0 + $1.utf8.count + 1 })
+        for scope in scopes {
+            result += scope
+            result += "."
+        }
+        result += name
+        return result
+    }
+
     /// `Combine.ObservableObject` → `ObservableObject`; `Box<Int>` → `Box`; `M?` → `M`.
     public static func base(_ name: String) -> String {
         // Most names are plain (`Model`): nothing to drop, no copy.
