@@ -104,6 +104,9 @@ private struct Cursor {
     /// paired as they come, not in a second pass. The open ones form a stack threaded through
     /// their own match fields: this is the innermost, and each holds the one outside it (-1: none).
     var innermostOpen = -1
+    /// `lexString`'s stack, kept between literals: most files hold many, and a fresh array
+    /// for each would be a heap block each.
+    var frames: [Frame] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool, scratch: TokenScratch) {
         b = bytes
@@ -492,7 +495,10 @@ private struct Cursor {
                 k += 1
             }
         }
-        var stack: [Frame] = []
+        var stack = frames
+        frames = []  // `stack` is now the only owner: no copy when it grows
+        stack.removeAll(keepingCapacity: true)
+        defer { frames = stack }
         var j = i + hashes
         var interpolationStart = 0
 

@@ -145,9 +145,22 @@ public struct SourceFile: Sendable {
     /// `Combine.ObservableObject`.
     public func joinedText(_ range: Range<Int>) -> String {
         if range.count == 1 { return text(range.lowerBound) }
-        var joined: [UInt8] = []
-        for s in range { joined += bytes[token(s).range] }
-        return String(decoding: joined, as: UTF8.self)
+        // Copied straight into the string's storage, sized up front: the scanner joins a type's
+        // tokens for every property and signature.
+        var total = 0
+        for s in range { total += token(s).length }
+        return String(unsafeUninitializedCapacity: total) { out in
+            bytes.withUnsafeBufferPointer { source in
+                var at = 0
+                for s in range {
+                    let t = token(s)
+                    guard t.length > 0 else { continue }
+                    UnsafeMutableRawPointer(out.baseAddress! + at).copyMemory(from: source.baseAddress! + Int(t.start), byteCount: t.length)
+                    at += t.length
+                }
+                return at
+            }
+        }
     }
 
     /// The significant index of the first significant token at or after byte `offset`.
