@@ -281,10 +281,12 @@ public struct ProjectIndex: Sendable {
         return nil
     }
 
+    static let typeDecorations = TypeName.ByteSet(Array(" <?!(`\t\n".utf8))
+
     /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
     static func stripType(_ written: String) -> String {
         // Fast path: a plain dotted name needs no work.
-        if !written.utf8.contains(where: { $0 == 0x20 || $0 == 0x3C || $0 == 0x3F || $0 == 0x21 || $0 == 0x28 || $0 == 0x60 || $0 == 0x09 || $0 == 0x0A }),
+        if !Self.typeDecorations.isAnyIn(written),
            !written.hasPrefix("some"), !written.hasPrefix("any") {
             return written
         }

@@ -309,6 +309,29 @@ public struct FileDeclarations: Sendable {
 }
 
 public enum TypeName {
+    /// A set of ASCII bytes, for the fast paths below, which look at every byte of every name.
+    struct ByteSet {
+        let low: UInt64, high: UInt64
+        init(_ bytes: [UInt8]) {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for b in bytes where b < 128 { if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) } }
+            (self.low, self.high) = (low, high)
+        }
+
+        /// Whether `text` holds any of the bytes, read from the string's storage directly.
+        func isAnyIn(_ text: String) -> Bool {
+            func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                for b in bytes where b < 128 {
+                    if b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0 { return true }
+                }
+                return false
+            }
+            return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
+        }
+    }
+
+    static let decorations = ByteSet(Array("<?!.`".utf8))
+
     /// `name` qualified by its enclosing scopes (`["A", "B"]`, `C` → `A.B.C`), built in one
     /// buffer: `joined` over a temporary array costs several times as much, and resolving
     /// names builds many.
@@ -327,7 +350,7 @@ public enum TypeName {
     /// `Combine.ObservableObject` → `ObservableObject`; `Box<Int>` → `Box`; `M?` → `M`.
     public static func base(_ name: String) -> String {
         // Most names are plain (`Model`): nothing to drop, no copy.
-        if !name.utf8.contains(where: { $0 == 0x3C || $0 == 0x3F || $0 == 0x21 || $0 == 0x2E || $0 == 0x60 }) { return name }
+        if !decorations.isAnyIn(name) { return name }
         var s = Substring(name)
         if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
         while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
