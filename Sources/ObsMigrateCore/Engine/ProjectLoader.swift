@@ -317,9 +317,19 @@ public enum ProjectLoader {
             guard let base = buffer.baseAddress else { return nil }
             let n = buffer.count
             var i = 0
+            let raw = UnsafeRawPointer(base)
+            let highBits: UInt64 = 0x8080_8080_8080_8080
             while i < n {
-                // ASCII runs eight bytes at a time.
-                if i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                // ASCII runs 32 bytes at a time, then eight.
+                if i + 32 <= n {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                    if word & highBits == 0 {
+                        i += 32
+                        continue
+                    }
+                }
+                if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highBits == 0 {
                     i += 8
                     continue
                 }
