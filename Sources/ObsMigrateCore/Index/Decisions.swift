@@ -452,8 +452,13 @@ extension ProjectIndex {
 
     /// Adds blockers decided outside the index (suppressed or deselected fixes, unreadable files).
     public mutating func addBlockers(_ extra: [String: [Blocker]]) {
-        for (name, list) in extra where models[name] != nil { models[name]!.blockers += list }
-        propagateAndSortBlockers()
+        var added = false
+        for (name, list) in extra where models[name] != nil && !list.isEmpty {
+            models[name]!.blockers += list
+            added = true
+        }
+        // `decide` left every model propagated and explained: only new blockers change that.
+        if added { propagateAndSortBlockers() }
     }
 
     /// A hierarchy migrates as one: a blocked class blocks its superclasses and subclasses.
@@ -555,9 +560,17 @@ extension ProjectIndex {
     /// Computes `publishedIncludingAncestors` once per model, for the rules that ask per token.
     mutating func cachePublishedNames() {
         var cache: [String: Set<String>] = [:]
-        for name in models.keys { cache[name] = publishedIncludingAncestors(name) }
+        cache.reserveCapacity(models.count)
+        var all = Set<String>()
+        // By index, field by field (iterating would copy each model whole); a model with no
+        // model above it shares its own set instead of building a union of one.
+        for i in models.indices {
+            let name = models.keys[i]
+            cache[name] = models.values[i].superclass == nil ? models.values[i].published : publishedIncludingAncestors(name)
+            all.formUnion(models.values[i].published)
+        }
         publishedWithAncestors = cache
-        publishedNames = models.values.reduce(into: Set<String>()) { $0.formUnion($1.published) }
+        publishedNames = all
     }
 
     /// Whether token `s` sits in a declaration or extension of `model` (or a subclass of it).

@@ -531,8 +531,9 @@ public struct ProjectIndex: Sendable {
     // MARK: - Deployment targets
 
     mutating func collectDeploymentTargets() {
-        for (f, file) in files.enumerated() where file.path.hasSuffix("Package.swift") {
-            let s = file.source
+        // By index: enumerating the files would copy each one whole.
+        for f in files.indices where files[f].path.hasSuffix("Package.swift") {
+            let s = files[f].source
             for i in 0..<max(0, s.sigCount - 3) where s.kind(i) == .period && s.kind(i + 1) == .identifier && s.kind(i + 2) == .leftParen {
                 let platform = s.text(i + 1)
                 guard let minimum = minimumTargets[platform] else { continue }
