@@ -281,6 +281,7 @@ public struct ProjectIndex: Sendable {
         return nil
     }
 
+    /// The bytes that send `stripType` past its fast path.
     static let typeDecorations = TypeName.ByteSet(Array(" <?!(`\t\n".utf8))
 
     /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
@@ -410,7 +411,8 @@ public struct ProjectIndex: Sendable {
         // strings and arrays, and each file's list is let go by the core that copied it.
         wrapperSites = [WrapperSite](unsafeUninitializedCapacity: count) { buffer, initialized in
             perFile.withUnsafeMutableBufferPointer { lists in
-                nonisolated(unsafe) let out = buffer.baseAddress, from = lists.baseAddress!
+                guard let first = lists.baseAddress else { return }  // no files
+                nonisolated(unsafe) let out = buffer.baseAddress, from = first
                 let offsets = offsets
                 DispatchQueue.concurrentPerform(iterations: lists.count) { k in
                     let sites = (from + k).move().sites
