@@ -469,7 +469,7 @@ extension ProjectIndex {
         var changed = true
         while changed {
             changed = false
-            let blockedAtStart = models.values.map { !$0.blockers.isEmpty }
+            let blockedAtStart = models.indices.map { !models.values[$0].blockers.isEmpty }
             var i = models.startIndex, k = 0
             while i != models.endIndex {
                 defer { models.formIndex(after: &i); k += 1 }
