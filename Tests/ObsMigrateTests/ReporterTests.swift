@@ -288,6 +288,26 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(result.err, "obs-migrate: error: unknown format 'jsn' for --format (did you mean json?); use one of text, json, github, sarif\n")
     }
 
+    // MARK: Text
+
+    func testTextLinesPlainAndInColour() {
+        func diagnostic(_ code: String, _ severity: Severity, _ path: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
+            let finding = Finding(code: code, ruleName: "r", severity: severity, file: 0, range: 0..<1, message: message, fix: nil, model: nil)
+            return Diagnostic(finding: finding, path: path, line: line, column: column, endLine: line, endColumn: column + 1)
+        }
+        let warning = diagnostic("OBS102", .warning, "Views/Café.swift", 1_204_050, 9, "@Published 'ñ' becomes a plain property")
+        let error = diagnostic("OBS205", .error, "a.swift", 10, 1, "M is both")
+        XCTAssertEqual(TextReporter.line(warning),
+                       "Views/Café.swift:1204050:9: warning: @Published 'ñ' becomes a plain property [OBS102]")
+        XCTAssertEqual(TextReporter.lines([warning, error]),
+                       "Views/Café.swift:1204050:9: warning: @Published 'ñ' becomes a plain property [OBS102]\na.swift:10:1: error: M is both [OBS205]")
+        XCTAssertEqual(TextReporter.lines([]), "")
+        XCTAssertEqual(TextReporter.line(error, style: .init(color: true)),
+                       "\u{1B}[1ma.swift:10:1:\u{1B}[0m \u{1B}[1;31merror\u{1B}[0m: M is both [\u{1B}[36mOBS205\u{1B}[0m]")
+        XCTAssertEqual(TextReporter.line(warning, style: .init(color: true)),
+                       "\u{1B}[1mViews/Café.swift:1204050:9:\u{1B}[0m \u{1B}[1;33mwarning\u{1B}[0m: @Published 'ñ' becomes a plain property [\u{1B}[36mOBS102\u{1B}[0m]")
+    }
+
     // MARK: GitHub
 
     func testGitHubEscapesMessagesAndProperties() {

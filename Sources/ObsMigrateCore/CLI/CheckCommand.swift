@@ -57,7 +57,7 @@ enum CheckCommand {
             Timings.measure("rules and output") {
                 Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
                     transform: { diagnostics in
-                        (diagnostics, statisticsOnly ? "" : diagnostics.map { TextReporter.line($0, style: style) }.joined(separator: "\n"))
+                        (diagnostics, statisticsOnly ? "" : TextReporter.lines(diagnostics, style: style))
                     },
                     deliver: { diagnostics, lines in
                         tally.add(diagnostics)

@@ -24,7 +24,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// for no findings (github).
     public func render(_ findings: [ReportedFinding], root: String) -> String {
         switch self {
-        case .text: findings.map { TextReporter.line($0.diagnostic) }.joined(separator: "\n")
+        case .text: TextReporter.lines(findings.map(\.diagnostic))
         case .json: JSONReporter.render(findings)
         case .github: GitHubReporter.render(findings)
         case .sarif: SarifReporter.render(findings, root: root)
