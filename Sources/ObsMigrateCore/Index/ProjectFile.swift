@@ -89,24 +89,33 @@ public struct ProjectFile: Sendable {
     /// Package.swift (deployment targets). Otherwise, whether an identifier starts with `_`.
     static func underscoredNamesIfTokensUnneeded(_ source: SourceFile) -> Bool? {
         if source.path.hasSuffix("Package.swift") { return nil }
-        let bytes = source.bytes
         let words = wordsThatMatter  // once, not a lazy global's check per token
         var underscored = false
-        for s in 0..<source.sigCount {
-            switch source.kind(s) {
-            case .identifier:
-                let first = bytes[source.start(s)]
-                if first == UInt8(ascii: "`") || words.contains(source, s, from: 0) { return nil }
-                if first == UInt8(ascii: "_"), source.token(s).length > 1 { underscored = true }
-            case .attribute:
-                if words.contains(source, s, from: 1) { return nil }
-            case .dollarIdentifier:
-                let second = bytes[source.start(s) + 1]
-                if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second) { return nil }
-            default:
-                continue
+        // Over the raw buffers: this looks at every token of every file.
+        let needed = source.sigTokens.withUnsafeBufferPointer { tokens in
+            source.bytes.withUnsafeBufferPointer { bytes in
+                for token in tokens {
+                    let start = Int(token.start)
+                    switch token.kind {
+                    case .identifier:
+                        let first = bytes[start]
+                        if first == UInt8(ascii: "_") {
+                            if token.length > 1 { underscored = true }
+                        } else if first == UInt8(ascii: "`") || words.contains(bytes, start: start, length: token.length) {
+                            return true
+                        }
+                    case .attribute:
+                        if words.contains(bytes, start: start + 1, length: token.length - 1) { return true }
+                    case .dollarIdentifier:
+                        if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start + 1]) { return true }
+                    default:
+                        continue
+                    }
+                }
+                return false
             }
         }
+        if needed { return nil }
         for range in source.interpolations where source.interpolationMayMatter(range) { return nil }
         return underscored
     }

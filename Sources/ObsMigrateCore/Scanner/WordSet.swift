@@ -3,19 +3,27 @@
 struct WordSet: Sendable {
     /// Words grouped by length, so a token is compared only with words as long as it.
     private let byLength: [[[UInt8]]]
-    /// The words' first bytes, as a 256-bit set: most tokens are ruled out by one test.
+    /// Bit `n` is set when a word has `n` bytes (bit 63: 63 or more): with the first-byte set
+    /// below, most tokens are ruled out by two tests and no array is touched.
+    private let lengths: UInt64
+    /// The words' first bytes, as a 256-bit set.
     private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ words: [String]) {
         var groups = [[[UInt8]]](repeating: [], count: (words.map(\.utf8.count).max() ?? 0) + 1)
         var first: [UInt64] = [0, 0, 0, 0]
+        var lengths: UInt64 = 0
         for word in words {
             groups[word.utf8.count].append(Array(word.utf8))
+            lengths |= Self.lengthBit(word.utf8.count)
             if let b = word.utf8.first { first[Int(b >> 6)] |= 1 << UInt64(b & 63) }
         }
         byLength = groups
+        self.lengths = lengths
         firstBytes = (first[0], first[1], first[2], first[3])
     }
+
+    @inline(__always) private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     @inline(__always) private func mayStart(_ b: UInt8) -> Bool {
         let word: UInt64
@@ -37,15 +45,17 @@ struct WordSet: Sendable {
     func contains(_ file: SourceFile, _ s: Int, from skip: Int) -> Bool {
         let token = file.token(s)
         let length = token.length - skip
-        guard length > 0, length < byLength.count, !byLength[length].isEmpty else { return false }
-        let start = Int(token.start) + skip
-        guard mayStart(file.bytes[start]) else { return false }
-        return file.bytes.withUnsafeBufferPointer { bytes in
-            byLength[length].contains { word in
-                var k = 0
-                while k < length, bytes[start + k] == word[k] { k += 1 }
-                return k == length
-            }
+        guard length > 0, lengths & Self.lengthBit(length) != 0 else { return false }
+        return file.bytes.withUnsafeBufferPointer { contains($0, start: Int(token.start) + skip, length: length) }
+    }
+
+    /// Whether `bytes[start..<start + length]` is a word (the range must lie inside `bytes`).
+    @inline(__always) func contains(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        guard length > 0, lengths & Self.lengthBit(length) != 0, mayStart(bytes[start]), length < byLength.count else { return false }
+        return byLength[length].contains { word in
+            var k = 0
+            while k < length, bytes[start + k] == word[k] { k += 1 }
+            return k == length
         }
     }
 }
