@@ -154,4 +154,23 @@ final class TokenDroppingTests: XCTestCase {
         }
         return lines
     }
+
+    /// A dropped file read again is trusted only if its digest matches: any one changed byte,
+    /// in the 32-byte steps or in the tail, and any change of length must show.
+    func testContentDigestSeesEveryOneByteChange() {
+        var random = SplitMix64(seed: 7)
+        for length in [0, 1, 7, 8, 31, 32, 33, 64, 95, 200] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let digest = ContentDigest(bytes)
+            XCTAssertEqual(ContentDigest(bytes), digest)
+            XCTAssertNotEqual(ContentDigest(bytes + [0]), digest, "length \(length) + 1")
+            for position in bytes.indices {
+                for flip: UInt8 in [0x01, 0x80, 0xFF] {
+                    var changed = bytes
+                    changed[position] ^= flip
+                    XCTAssertNotEqual(ContentDigest(changed), digest, "length \(length), byte \(position) ^ \(flip)")
+                }
+            }
+        }
+    }
 }

@@ -214,19 +214,34 @@ public struct ContentDigest: Sendable, Equatable {
 
     public init(_ bytes: [UInt8]) {
         byteCount = bytes.count
-        hash = bytes.withUnsafeBytes { raw -> UInt64 in
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        hash = Self.hash(bytes)
+    }
+
+    /// Four lanes of 8 bytes, 32 bytes a step: each step `(lane ^ word) * odd` is a bijection
+    /// of the lane, so any one changed word changes the result; the lanes are mixed at the end.
+    /// Every byte of a project is hashed once, so the step is kept short.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        let prime: UInt64 = 0x100_0000_01B3
+        return bytes.withUnsafeBytes { raw -> UInt64 in
+            let n = raw.count
+            var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n), b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+            var c: UInt64 = 0x1656_67B1_9E37_79F9, d: UInt64 = 0x85EB_CA77_C2B2_AE63
             var i = 0
-            while i + 8 <= raw.count {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
-                h ^= h >> 29
-                i += 8
+            while i + 32 <= n {
+                a = (a ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
+                b = (b ^ raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* prime
+                c = (c ^ raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* prime
+                d = (d ^ raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* prime
+                i += 32
             }
-            while i < raw.count {
-                h = (h ^ UInt64(raw[i])) &* 0x100_0000_01B3
+            func mix(_ x: UInt64) -> UInt64 { var x = x; x ^= x >> 29; x = x &* 0xBF58_476D_1CE4_E5B9; return x ^ x >> 32 }
+            func rotated(_ x: UInt64, _ k: UInt64) -> UInt64 { x << k | x >> (64 - k) }
+            var h = mix(a) ^ rotated(mix(b), 16) ^ rotated(mix(c), 32) ^ rotated(mix(d), 48)
+            while i < n {
+                h = (h ^ UInt64(raw[i])) &* prime
                 i += 1
             }
-            return h
+            return mix(h)
         }
     }
 
