@@ -35,6 +35,11 @@ let classModifierFollowers = WordSet(["func", "var", "let", "subscript", "init"]
 /// The kind a scoped import names: `import struct Foo.Bar`.
 let importKindWords = WordSet(["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"])
 
+/// The keywords that start a member the scanner records (see `Walker.memberKeyword`).
+private enum MemberKeyword: Equatable {
+    case type(TypeKind), property(isLet: Bool), function(FunctionKind), `import`, `typealias`
+}
+
 private struct Members {
     var properties: [PropertyDecl] = []
     var functions: [FunctionDecl] = []
@@ -47,6 +52,38 @@ private struct Walker {
     var macroBodyProperties: [PropertyDecl] = []
 
     init(file: SourceFile) { self.file = file }
+
+    /// The keyword at `s`, told from the token's bytes: the scanner meets an identifier at
+    /// member level in every statement, and a String for each cost more than the rest of its
+    /// work there. (A method, not an initialiser taking the file: from a mutating method, that
+    /// argument would be a copy of the file.)
+    func memberKeyword(_ s: Int) -> MemberKeyword? {
+        switch file.token(s).length {
+        case 3:
+            if file.isText(s, "var") { return .property(isLet: false) }
+            if file.isText(s, "let") { return .property(isLet: true) }
+        case 4:
+            if file.isText(s, "func") { return .function(.func) }
+            if file.isText(s, "init") { return .function(.`init`) }
+            if file.isText(s, "enum") { return .type(.enum) }
+        case 5:
+            if file.isText(s, "class") { return .type(.class) }
+            if file.isText(s, "actor") { return .type(.actor) }
+        case 6:
+            if file.isText(s, "struct") { return .type(.struct) }
+            if file.isText(s, "deinit") { return .function(.deinit) }
+            if file.isText(s, "import") { return .import }
+        case 8:
+            if file.isText(s, "protocol") { return .type(.protocol) }
+        case 9:
+            if file.isText(s, "extension") { return .type(.extension) }
+            if file.isText(s, "subscript") { return .function(.subscript) }
+            if file.isText(s, "typealias") { return .typealias }
+        default:
+            break
+        }
+        return nil
+    }
 
     /// Whether token `s` can start a declaration (used to end an expression that has no
     /// terminator: a new line beginning with one of these starts the next member).
@@ -136,11 +173,10 @@ private struct Walker {
         while i < limit {
             switch file.kind(i) {
             case .operator:
-                let t = file.text(i)
-                if t.allSatisfy({ $0 == "<" || $0 == ">" }) {
-                    for ch in t { depth += ch == "<" ? 1 : -1 }
+                if let delta = angleDelta(i) {
+                    depth += delta
                     if depth <= 0 { return i + 1 }
-                } else if t == "->" || t == "?" || t == "!" || t == "&" || t == "..." || t == "~" {
+                } else if isTypeOperator(i) {
                     // part of a type
                 } else {
                     return i  // not a generic clause after all
@@ -155,7 +191,22 @@ private struct Walker {
     }
 
     func isOpenAngle(_ s: Int) -> Bool {
-        file.kind(s) == .operator && file.text(s).hasPrefix("<")
+        file.kind(s) == .operator && file.bytes[file.start(s)] == UInt8(ascii: "<")
+    }
+
+    /// For an operator of `<` and `>` only (`>>` closes two): its change of angle depth; else nil.
+    func angleDelta(_ s: Int) -> Int? {
+        var delta = 0
+        for b in file.bytes[file.token(s).range] {
+            if b == UInt8(ascii: "<") { delta += 1 } else if b == UInt8(ascii: ">") { delta -= 1 } else { return nil }
+        }
+        return delta
+    }
+
+    /// `->`, `?`, `!`, `&`, `...`, `~`: operators that can be part of a type.
+    func isTypeOperator(_ s: Int) -> Bool {
+        file.isText(s, "->") || file.isText(s, "?") || file.isText(s, "!") || file.isText(s, "&")
+            || file.isText(s, "...") || file.isText(s, "~")
     }
 
     mutating func parseAttribute(_ s: Int, limit: Int) -> (Attribute, Int) {
@@ -215,11 +266,11 @@ private struct Walker {
                 continue
             }
 
-            let word = file.text(i)
-            if word == "class", isClassModifier(i + 1) {
+            let keyword = memberKeyword(i)
+            if keyword == .type(.class), isClassModifier(i + 1) {
                 // `class func`, `class var`: a modifier, not a type.
                 if declStart == nil { declStart = i }
-                mods.append(Modifier(text: word, token: i, range: file.start(i)..<file.end(i)))
+                mods.append(Modifier(text: "class", token: i, range: file.start(i)..<file.end(i)))
                 i += 1
                 continue
             }
@@ -237,23 +288,23 @@ private struct Walker {
                 continue
             }
             let startToken = declStart ?? i
-            switch word {
-            case "class", "struct", "enum", "actor", "protocol", "extension":
-                if let next = parseType(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken,
+            switch keyword {
+            case .type(let kind)?:
+                if let next = parseType(i, kind: kind, limit: limit, attrs: attrs, mods: mods, startToken: startToken,
                                         path: path, depth: depth, out: &out) {
                     i = next
                 } else {
                     i = skipStatement(from: i, limit: limit)
                 }
-            case "var", "let":
-                let (props, next) = parseProperties(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken)
-                members.properties += props
+            case .property(let isLet)?:
+                let next = parseProperties(i, isLet: isLet, limit: limit, attrs: attrs, mods: mods, startToken: startToken,
+                                           into: &members.properties)
                 i = max(next, i + 1)
-            case "func", "init", "deinit", "subscript":
-                let (fn, next) = parseFunction(i, limit: limit, attrs: attrs, mods: mods, startToken: startToken)
+            case .function(let kind)?:
+                let (fn, next) = parseFunction(i, kind: kind, limit: limit, attrs: attrs, mods: mods, startToken: startToken)
                 members.functions.append(fn)
                 i = max(next, i + 1)
-            case "import":
+            case .import?:
                 var j = i + 1
                 // `import struct Foo.Bar`, `import Foo.Bar`
                 if importKindWords.contains(file, j) { j += 1 }
@@ -263,7 +314,7 @@ private struct Walker {
                 out.imports.append(ImportDecl(module: module, token: i, startToken: startToken, endToken: max(j - 1, i),
                                               ifConfig: ifStack))
                 i = max(j, i + 1)
-            case "typealias":
+            case .typealias?:
                 var j = i + 1
                 let name = file.kind(j) == .identifier ? file.name(j) : ""
                 j += 1
@@ -276,7 +327,7 @@ private struct Walker {
                 }
                 out.typeAliases.append(TypeAliasDecl(name: name, target: target, path: path))
                 i = max(j, i + 1)
-            default:
+            case nil:
                 i = skipStatement(from: i, limit: limit)
             }
             reset()
@@ -298,18 +349,16 @@ private struct Walker {
     }
 
     mutating func handleDirective(_ s: Int, limit: Int, path: [String] = [], depth: Int = 0) -> Int {
-        let t = file.text(s)
-        switch t {
-        case "#if":
+        if file.isText(s, "#if") {
             ifStack.append(IfConfigBranch(directive: file.start(s), branch: 0))
             return endOfDirectiveLine(s, limit: limit)
-        case "#elseif", "#else":
+        } else if file.isText(s, "#elseif") || file.isText(s, "#else") {
             if !ifStack.isEmpty { ifStack[ifStack.count - 1].branch += 1 }
             return endOfDirectiveLine(s, limit: limit)
-        case "#endif":
+        } else if file.isText(s, "#endif") {
             if !ifStack.isEmpty { ifStack.removeLast() }
             return s + 1
-        default:
+        } else {
             // A macro expansion such as `#Preview { ... }` or `#warning("...")`.
             var j = s + 1
             if file.kind(j) == .leftParen, !file.startsLine[j] { j = skipGroup(j, limit: limit) }
@@ -347,13 +396,13 @@ private struct Walker {
             case .comma where angles == 0: return i
             case .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
             case .operator:
-                let t = file.text(i)
-                if t == "=" { return i }
-                if t.allSatisfy({ $0 == "<" || $0 == ">" }) {
-                    for ch in t { angles += ch == "<" ? 1 : -1 }
+                if file.isText(i, "=") { return i }
+                if let delta = angleDelta(i) {
+                    angles += delta
                     if angles < 0 { return i }
-                } else if !(t == "->" || t == "?" || t == "!" || t == "&" || t == "..." || t == "~"
-                            || t.allSatisfy({ $0 == "?" || $0 == "!" || $0 == ">" })) {
+                } else if !(isTypeOperator(i) || file.bytes[file.token(i).range].allSatisfy({
+                    $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: ">")
+                })) {
                     return i
                 }
                 i += 1
@@ -371,14 +420,15 @@ private struct Walker {
         guard prev >= 0 else { return false }
         switch file.kind(prev) {
         case .comma, .colon, .period, .leftParen, .leftBracket: return true
-        case .operator: return file.text(prev) != "?" && file.text(prev) != "!"
+        case .operator: return !file.isText(prev, "?") && !file.isText(prev, "!")
         default: return false
         }
     }
 
-    mutating func parseProperties(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier],
-                                  startToken: Int) -> ([PropertyDecl], Int) {
-        var result: [PropertyDecl] = []
+    /// Appends the bindings of the `var`/`let` at `s` to `result` (no array of its own: most
+    /// declare one); returns the token after them.
+    mutating func parseProperties(_ s: Int, isLet: Bool, limit: Int, attrs: [Attribute], mods: [Modifier],
+                                  startToken: Int, into result: inout [PropertyDecl]) -> Int {
         var i = s + 1
         while i < limit {
             var name: String? = nil
@@ -419,19 +469,18 @@ private struct Walker {
                 }
             }
             result.append(PropertyDecl(
-                attributes: attrs, modifiers: mods, keyword: file.text(s), keywordToken: s,
+                attributes: attrs, modifiers: mods, keyword: isLet ? "let" : "var", keywordToken: s,
                 name: name, nameToken: nameToken, typeText: typeText, typeRange: typeRange,
                 initializer: initializer, accessorBlock: accessor, isComputed: computed,
                 start: file.start(startToken), startToken: startToken, endToken: max(i - 1, s),
                 ifConfig: ifStack))
             if file.kind(i) == .comma { i += 1 } else { break }
         }
-        return (result, i)
+        return i
     }
 
-    mutating func parseFunction(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier],
+    mutating func parseFunction(_ s: Int, kind: FunctionKind, limit: Int, attrs: [Attribute], mods: [Modifier],
                                 startToken: Int) -> (FunctionDecl, Int) {
-        let kind = FunctionKind(rawValue: file.text(s)) ?? .func
         var i = s + 1
         var name = kind.rawValue
         if kind == .func, i < limit, file.kind(i) == .identifier || file.kind(i) == .operator {
@@ -464,9 +513,8 @@ private struct Walker {
         return (fn, i)
     }
 
-    mutating func parseType(_ s: Int, limit: Int, attrs: [Attribute], mods: [Modifier], startToken: Int,
+    mutating func parseType(_ s: Int, kind: TypeKind, limit: Int, attrs: [Attribute], mods: [Modifier], startToken: Int,
                             path: [String], depth: Int, out: inout FileDeclarations) -> Int? {
-        guard let kind = TypeKind(rawValue: file.text(s)) else { return nil }
         var i = s + 1
         guard file.kind(i) == .identifier else { return nil }
         let nameStart = i
@@ -504,7 +552,9 @@ private struct Walker {
                     continue
                 }
                 if k == .operator {
-                    for ch in file.text(i) where ch == "<" || ch == ">" { angles += ch == "<" ? 1 : -1 }
+                    for b in file.bytes[file.token(i).range] where b == UInt8(ascii: "<") || b == UInt8(ascii: ">") {
+                        angles += b == UInt8(ascii: "<") ? 1 : -1
+                    }
                 }
                 if k == .leftParen || k == .leftBracket { i = skipGroup(i, limit: limit) } else { i += 1 }
             }
