@@ -116,6 +116,30 @@ final class LexerTests: XCTestCase {
         }
     }
 
+    /// Identifiers, blanks, line comments and plain strings are scanned eight bytes a step while
+    /// eight are left: each must end at the right byte at every length, in the middle of a file
+    /// and at its end.
+    func testRunsEndAtTheRightByteAtEveryLength() {
+        for length in 1...20 {
+            let name = "a" + String((1..<length).map { Array("Z_9é")[$0 % 4] })  // é: bytes of 0x80 and above
+            for (suffix, after) in [("", [String]()), ("(", ["leftParen:("]), (" x", ["identifier:x"]), ("\n", []), (".y", ["period:.", "identifier:y"])] {
+                XCTAssertEqual(significant(name + suffix), ["identifier:\(name)"] + after, "\(length) \(suffix.debugDescription)")
+            }
+            let blanks = String((0..<length).map { $0 % 3 == 2 ? "\t" : " " })
+            XCTAssertEqual(allTokens("x" + blanks + "y"), ["identifier:x", "whitespace:\(blanks)", "identifier:y"])
+            XCTAssertEqual(allTokens("x" + blanks), ["identifier:x", "whitespace:\(blanks)"])
+            let comment = "//" + String(repeating: "c", count: length)
+            XCTAssertEqual(allTokens(comment + "\nz"), ["lineComment:\(comment)", "newline:\n", "identifier:z"])
+            XCTAssertEqual(allTokens(comment + "\r\nz"), ["lineComment:\(comment)", "newline:\r\n", "identifier:z"])
+            XCTAssertEqual(allTokens(comment), ["lineComment:\(comment)"])
+            let text = String(repeating: "s", count: length)
+            XCTAssertEqual(significant("\"\(text)\"+1"), ["string:\"\(text)\"", "operator:+", "number:1"])
+            XCTAssertEqual(significant("\"\(text)\\\"\(text)\""), ["string:\"\(text)\\\"\(text)\""], "an escaped quote at \(length)")
+            XCTAssertEqual(significant("\"\(text)\\(a)\""), ["string:\"\(text)\\(a)\""], "an interpolation at \(length)")
+            XCTAssertFalse(Lexer.tokenize("\"\(text)\n\"").errors.isEmpty, "a line break ends a plain literal at \(length)")
+        }
+    }
+
     func testTriviaKinds() {
         XCTAssertEqual(allTokens("a //x\r\n/// d\n/* b */ /** c */\tz"), [
             "identifier:a", "whitespace: ", "lineComment://x", "newline:\r\n", "docLineComment:/// d", "newline:\n",
