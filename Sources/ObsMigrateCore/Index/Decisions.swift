@@ -340,7 +340,7 @@ extension ProjectIndex {
         if file.tokensDropped { return out }
         let source = file.source
         let inheritanceTokens = inheritanceTokenSet(file)
-        for s in 0..<source.sigCount {
+        for s in Self.sweepCandidates(source) {
             let k = source.kind(s)
             if k == .attribute {
                 // A wrapper the scanner could not place (a local, an odd layout) would be left
@@ -435,6 +435,41 @@ extension ProjectIndex {
         }
     
         return out
+    }
+
+    /// The tokens `sweep` may act on, picked in one pass over the raw buffers (most of a file's
+    /// tokens are none of them): an attribute that may be a wrapper's, a `.$name`, an `init`,
+    /// and a name of the lengths and first letters that `sweep`'s switch looks for.
+    static func sweepCandidates(_ source: SourceFile) -> [Int] {
+        source.sigTokens.withUnsafeBufferPointer { tokens in
+            source.bytes.withUnsafeBufferPointer { bytes in
+                var result: [Int] = []
+                for s in tokens.indices {
+                    let token = tokens[s]
+                    let first = bytes[Int(token.start)]
+                    switch token.kind {
+                    case .attribute:  // `@` and at least one more byte
+                        let second = bytes[Int(token.start) + 1]
+                        if second == UInt8(ascii: "S") || second == UInt8(ascii: "O") || second == UInt8(ascii: "E") { result.append(s) }
+                    case .dollarIdentifier:
+                        if s > 0, tokens[s - 1].kind == .period { result.append(s) }
+                    case .identifier:
+                        switch token.length {
+                        case 4:
+                            if first == UInt8(ascii: "i"), source.isText(s, "init") { result.append(s) }
+                        case 11, 14, 16, 17:
+                            if first == UInt8(ascii: "o") || first == UInt8(ascii: "e") || first == UInt8(ascii: "S")
+                                || first == UInt8(ascii: "O") || first == UInt8(ascii: "E") { result.append(s) }
+                        default:
+                            break
+                        }
+                    default:
+                        break
+                    }
+                }
+                return result
+            }
+        }
     }
 
     /// The files a model's migration edits: its declarations and conforming extensions, and

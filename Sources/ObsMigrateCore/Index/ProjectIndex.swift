@@ -433,6 +433,8 @@ public struct ProjectIndex: Sendable {
         let source = file.source
         var result: [WrapperSite] = []
         func visit(_ owner: TypeRef?, _ properties: [PropertyDecl], _ path: [String]) {
+            // The owner's `$x` tokens, found once for all of its wrappers.
+            var dollars: [ProjectedCandidates]? = nil
             for property in properties {
                 guard let attr = property.attributes.first(where: { WrapperSite.Wrapper(rawValue: $0.name) != nil }),
                       let wrapper = WrapperSite.Wrapper(rawValue: attr.name) else { continue }
@@ -442,7 +444,8 @@ public struct ProjectIndex: Sendable {
                                        writtenType: written, type: resolved, projectedUses: [],
                                        projectedUsesOutsideBody: [])
                 if let name = property.name, let owner {
-                    (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner)
+                    if dollars == nil { dollars = projectedCandidates(in: owner) }
+                    (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner, dollars!)
                 }
                 result.append(site)
             }
@@ -465,32 +468,47 @@ public struct ProjectIndex: Sendable {
         return expressionType(initializer, in: file, path: ownerPath)
     }
 
-    /// `$name` uses in the owner type's declaration and extensions, and those outside `body`.
-    func projectedUses(of name: String, in owner: TypeRef) -> ([Site], [Site]) {
+    /// One declaration or extension of an owner type, with the `$x` tokens in its body.
+    struct ProjectedCandidates {
+        var ref: TypeRef
+        var dollarTokens: [Int]
+    }
+
+    /// The owner type's declaration and extensions, each with its `$x` tokens (not `.$x`).
+    func projectedCandidates(in owner: TypeRef) -> [ProjectedCandidates] {
         // Declarations are read in place, field by field: `type(_:)` would copy one whole.
         var refs = [owner]
         if let q = resolveTypeName(files[owner.file].decls.types[owner.type].qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
+        // A file whose tokens were let go holds no `$name` (see `ProjectFile.wordsThatMatter`).
+        return refs.filter { !files[$0.file].tokensDropped }.map { ref in
+            let types = files[ref.file].decls.types
+            let bodyOpen = types[ref.type].bodyOpen, bodyClose = types[ref.type].bodyClose
+            let dollars = files[ref.file].source.sigTokens.withUnsafeBufferPointer { tokens in
+                ((bodyOpen + 1)..<bodyClose).filter { tokens[$0].kind == .dollarIdentifier && tokens[$0 - 1].kind != .period }
+            }
+            return ProjectedCandidates(ref: ref, dollarTokens: dollars)
+        }
+    }
+
+    /// `$name` uses in the owner type's declaration and extensions (`candidates`, from
+    /// `projectedCandidates`), and those outside `body`.
+    func projectedUses(of name: String, in owner: TypeRef, _ candidates: [ProjectedCandidates]) -> ([Site], [Site]) {
         var all: [Site] = []
         var outside: [Site] = []
         let dollar = "$" + name
         let dollarLength = dollar.utf8.count
-        // A file whose tokens were let go holds no `$name` (see `ProjectFile.wordsThatMatter`).
-        for ref in refs where !files[ref.file].tokensDropped {
+        for candidate in candidates {
+            let ref = candidate.ref
             let types = files[ref.file].decls.types
             let bodyOpen = types[ref.type].bodyOpen, bodyClose = types[ref.type].bodyClose
             let source = files[ref.file].source
             let body = types[ref.type].bodyBlock
-            var s = bodyOpen + 1
-            while s < bodyClose {
-                // The length first: most `$x` in a body are other names, and a text is a String.
-                if source.kind(s) == .dollarIdentifier, source.kind(s - 1) != .period,
-                   source.token(s).length == dollarLength, source.text(s) == dollar,
-                   !isInsideNestedType(s, of: ref) {
-                    let site = Site(file: ref.file, offset: source.start(s))
-                    all.append(site)
-                    if ref != owner || body == nil || !(body!.open < s && s < body!.close) { outside.append(site) }
-                }
-                s += 1
+            // The length first: most `$x` in a body are other names, and a text is a String.
+            for s in candidate.dollarTokens where source.token(s).length == dollarLength && source.text(s) == dollar
+                && !isInsideNestedType(s, of: ref) {
+                let site = Site(file: ref.file, offset: source.start(s))
+                all.append(site)
+                if ref != owner || body == nil || !(body!.open < s && s < body!.close) { outside.append(site) }
             }
             for range in interpolations(in: source, from: bodyOpen, to: bodyClose) {
                 guard let inner = source.interpolatedCode(range) else { continue }
