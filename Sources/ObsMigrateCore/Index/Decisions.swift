@@ -215,7 +215,7 @@ extension ProjectIndex {
     /// declaration). `names` holds at least the members' names.
     func sharedMemberUse(in source: SourceFile, _ sharedMembers: [String: Site], _ names: WordSet) -> (name: String, site: Site)? {
         guard !sharedMembers.isEmpty else { return nil }
-        for s in 0..<source.sigCount where names.contains(source, s) {
+        for s in source.indices(of: .identifier) where names.contains(source, s, from: 0) {
             if let site = sharedMembers[source.text(s)], !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
                 return (source.text(s), site)
             }
@@ -229,7 +229,7 @@ extension ProjectIndex {
     func constrainedCalls(in source: SourceFile, file f: Int, _ constrainedNames: Set<String>, _ names: WordSet) -> [Sweep.Event] {
         guard !constrainedNames.isEmpty else { return [] }
         var events: [Sweep.Event] = []
-        for s in 0..<source.sigCount where source.kind(s) == .identifier {
+        for s in source.indices(of: .identifier) {
             guard names.contains(source, s, from: 0) || source.bytes[source.start(s)] == UInt8(ascii: "`") else { continue }
             let name = source.name(s)
             guard constrainedNames.contains(name) else { continue }

@@ -286,9 +286,11 @@ public struct ProjectIndex: Sendable {
 
     /// `Feature.VM<Int>?` → `Feature.VM`; `some P`/`any P` → `P`; `(M)` → `M`.
     static func stripType(_ written: String) -> String {
-        // Fast path: a plain dotted name needs no work.
+        // Fast path: a plain dotted name needs no work. (`some`/`any` are ruled out by the first
+        // byte before `hasPrefix`, which costs more than the rest of the test.)
+        let first = written.utf8.first
         if !Self.typeDecorations.isAnyIn(written),
-           !written.hasPrefix("some"), !written.hasPrefix("any") {
+           first != UInt8(ascii: "s") || !written.hasPrefix("some"), first != UInt8(ascii: "a") || !written.hasPrefix("any") {
             return written
         }
         var s = Substring(written.filter { !$0.isWhitespace })

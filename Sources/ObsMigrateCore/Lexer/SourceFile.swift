@@ -163,6 +163,18 @@ public struct SourceFile: Sendable {
         }
     }
 
+    /// The significant indices of the tokens of `kind` (and of `length` bytes, when given), in
+    /// order, read from the raw buffer: for passes that look for a few tokens among thousands.
+    public func indices(of kind: TokenKind, length: Int? = nil) -> [Int] {
+        sigTokens.withUnsafeBufferPointer { tokens in
+            var result: [Int] = []
+            for s in tokens.indices where tokens[s].kind == kind && (length == nil || tokens[s].length == length) {
+                result.append(s)
+            }
+            return result
+        }
+    }
+
     /// The significant index of the first significant token at or after byte `offset`.
     public func sigIndex(atOrAfter offset: Int) -> Int {
         partitionPoint(sigTokens.count) { start($0) < offset }

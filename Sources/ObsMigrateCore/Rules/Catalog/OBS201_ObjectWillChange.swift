@@ -29,7 +29,7 @@ public struct ObjectWillChangeUse: Rule {
         // Most files never name it: one search of the bytes rules them out faster than the tokens.
         guard ByteSearch.firstOffset(of: Self.word, in: source.bytes, range: 0..<source.bytes.count) != nil else { return [] }
         var findings: [Finding] = []
-        for s in 0..<source.sigCount where source.isIdentifier(s, "objectWillChange") {
+        for s in source.indices(of: .identifier, length: Self.word.count) where source.isText(s, "objectWillChange") {
             let owner = context.index.enclosingModel(of: s, in: context.fileIndex)
                 ?? context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""

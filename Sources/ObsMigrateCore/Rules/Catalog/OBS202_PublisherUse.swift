@@ -26,7 +26,7 @@ public struct PublishedPublisherUse: Rule {
         let source = context.source
         let f = context.fileIndex
         var findings: [Finding] = []
-        for s in 0..<source.sigCount where source.kind(s) == .dollarIdentifier {
+        for s in source.indices(of: .dollarIdentifier) {
             // `$0`, `$1`: closure arguments, the commonest case, ruled out before making a String.
             // (A dollar identifier has at least one byte after the `$`.)
             let second = source.bytes[source.start(s) + 1]
