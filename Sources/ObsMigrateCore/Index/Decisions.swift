@@ -340,23 +340,21 @@ extension ProjectIndex {
         if file.tokensDropped { return out }
         let source = file.source
         let inheritanceTokens = inheritanceTokenSet(file)
+        // Only the tokens `sweepCandidates` lets through: attributes, `.$name`s and a few names.
         for s in Self.sweepCandidates(source) {
             let k = source.kind(s)
             if k == .attribute {
                 // A wrapper the scanner could not place (a local, an odd layout) would be left
                 // behind by a migration: then no model may migrate.
                 let start = source.start(s)
-                if source.bytes[start + 1] == UInt8(ascii: "S") || source.bytes[start + 1] == UInt8(ascii: "O")
-                    || source.bytes[start + 1] == UInt8(ascii: "E"),
-                   ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
+                if ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
                    !placedAttributes.contains(Site(file: f, offset: start)) {
                     blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
                 }
                 continue
             }
-            guard k == .identifier || k == .dollarIdentifier else { continue }
             // `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
-            if k == .identifier, source.token(s).length == 4, source.isText(s, "init"), source.kind(s - 1) == .period,
+            if k == .identifier, source.isText(s, "init"), source.kind(s - 1) == .period,
                source.isText(s - 2, "="), source.kind(s + 1) == .leftParen {
                 var use = wrapperInit(at: s, in: f)
                 if use.siteIndex != nil {
@@ -367,8 +365,8 @@ extension ProjectIndex {
             }
             let site = Site(file: f, offset: source.start(s))
             let range = source.start(s)..<source.end(s)
-            if k == .dollarIdentifier {
-                guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
+            if k == .dollarIdentifier {  // after a `.`
+                guard !source.isIdentifier(s - 2, "self") else { continue }
                 let member = String(source.text(s).dropFirst())
                 guard let owners = publishedOwners[member] else { continue }
                 let receiver = receiverRange(before: s - 1, in: source)
@@ -382,15 +380,7 @@ extension ProjectIndex {
                 out.memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
                 continue
             }
-            // Only a few names matter here: compare bytes before making a String.
-            let length = source.token(s).length
-            guard length == 16 || length == 17 || length == 11 || length == 14,
-                  source.bytes[Int(source.token(s).start)] == UInt8(ascii: "o")
-                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "e")
-                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "S")
-                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "O")
-                    || source.bytes[Int(source.token(s).start)] == UInt8(ascii: "E")
-            else { continue }
+            // A name of the lengths and first letters of these (see `sweepCandidates`).
             switch source.text(s) {
             case "objectWillChange":
                 guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
@@ -439,7 +429,8 @@ extension ProjectIndex {
 
     /// The tokens `sweep` may act on, picked in one pass over the raw buffers (most of a file's
     /// tokens are none of them): an attribute that may be a wrapper's, a `.$name`, an `init`,
-    /// and a name of the lengths and first letters that `sweep`'s switch looks for.
+    /// and a name of the lengths and first letters that `sweep`'s switch looks for (a name
+    /// added there must pass here too).
     static func sweepCandidates(_ source: SourceFile) -> [Int] {
         source.sigTokens.withUnsafeBufferPointer { tokens in
             source.bytes.withUnsafeBufferPointer { bytes in
