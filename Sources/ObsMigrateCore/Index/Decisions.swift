@@ -437,7 +437,6 @@ extension ProjectIndex {
                 var result: [Int] = []
                 for s in tokens.indices {
                     let token = tokens[s]
-                    let first = bytes[Int(token.start)]
                     switch token.kind {
                     case .attribute:  // `@` and at least one more byte
                         let second = bytes[Int(token.start) + 1]
@@ -445,6 +444,7 @@ extension ProjectIndex {
                     case .dollarIdentifier:
                         if s > 0, tokens[s - 1].kind == .period { result.append(s) }
                     case .identifier:
+                        let first = bytes[Int(token.start)]
                         switch token.length {
                         case 4:
                             if first == UInt8(ascii: "i"), source.isText(s, "init") { result.append(s) }
