@@ -485,9 +485,8 @@ public struct ProjectIndex: Sendable {
         return refs.filter { !files[$0.file].tokensDropped }.map { ref in
             let types = files[ref.file].decls.types
             let bodyOpen = types[ref.type].bodyOpen, bodyClose = types[ref.type].bodyClose
-            let dollars = files[ref.file].source.sigTokens.withUnsafeBufferPointer { tokens in
-                ((bodyOpen + 1)..<bodyClose).filter { tokens[$0].kind == .dollarIdentifier && tokens[$0 - 1].kind != .period }
-            }
+            let source = files[ref.file].source
+            let dollars = source.indices(of: .dollarIdentifier, in: (bodyOpen + 1)..<bodyClose).filter { source.kind($0 - 1) != .period }
             return ProjectedCandidates(ref: ref, dollarTokens: dollars)
         }
     }

@@ -163,12 +163,14 @@ public struct SourceFile: Sendable {
         }
     }
 
-    /// The significant indices of the tokens of `kind` (and of `length` bytes, when given), in
-    /// order, read from the raw buffer: for passes that look for a few tokens among thousands.
-    public func indices(of kind: TokenKind, length: Int? = nil) -> [Int] {
+    /// The significant indices of the tokens of `kind` (and of `length` bytes, when given) among
+    /// `range` (all tokens when nil), in order, read from the raw buffer: for passes that look
+    /// for a few tokens among thousands.
+    public func indices(of kind: TokenKind, length: Int? = nil, in range: Range<Int>? = nil) -> [Int] {
         sigTokens.withUnsafeBufferPointer { tokens in
             var result: [Int] = []
-            for s in tokens.indices where tokens[s].kind == kind && (length == nil || tokens[s].length == length) {
+            for s in (range ?? tokens.indices).clamped(to: tokens.indices)
+            where tokens[s].kind == kind && (length == nil || tokens[s].length == length) {
                 result.append(s)
             }
             return result

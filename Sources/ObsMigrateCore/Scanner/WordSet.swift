@@ -44,9 +44,7 @@ struct WordSet: Sendable {
     /// Whether the token's bytes after its first `skip` (1 for an attribute's `@`) are a word.
     func contains(_ file: SourceFile, _ s: Int, from skip: Int) -> Bool {
         let token = file.token(s)
-        let length = token.length - skip
-        guard length > 0, lengths & Self.lengthBit(length) != 0 else { return false }
-        return file.bytes.withUnsafeBufferPointer { contains($0, start: Int(token.start) + skip, length: length) }
+        return file.bytes.withUnsafeBufferPointer { contains($0, start: Int(token.start) + skip, length: token.length - skip) }
     }
 
     /// Whether `bytes[start..<start + length]` is a word (the range must lie inside `bytes`).
