@@ -56,6 +56,9 @@ public struct ConstraintUse: Sendable {
     public var declarationName: String?
     /// `extension ObservableObject { ... }`: members added to every ObservableObject.
     public var isExtension = false
+    /// `associatedtype Model: ObservableObject` in a protocol: the associated type's name (the
+    /// protocol is `declarationName`).
+    public var associatedType: String? = nil
 }
 
 extension ProjectIndex {
@@ -114,6 +117,8 @@ extension ProjectIndex {
             inits += sweep.inits
             constraints += sweep.constraints
         }
+
+        associatedTypeWitnessEvents(constraints).forEach(apply)
 
         // `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
         let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
@@ -195,6 +200,113 @@ extension ProjectIndex {
         for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
         for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
         for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
+    }
+
+    /// `associatedtype Name: ... ObservableObject` with `s` at `ObservableObject`, on one
+    /// statement: the associated type's name.
+    func associatedTypeDeclared(before s: Int, in source: SourceFile) -> String? {
+        var j = s - 1
+        while j > 0, s - j < 32 {
+            if source.isIdentifier(j, "associatedtype") {
+                return source.kind(j + 1) == .identifier ? source.name(j + 1) : nil
+            }
+            if source.startsLine[j] || source.kind(j) == .leftBrace || source.kind(j) == .semicolon { return nil }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// Blockers for the types that satisfy `associatedtype A: ObservableObject` of a protocol:
+    /// an `@Observable` class there would no longer satisfy the constraint. The witness is read
+    /// from the conformer's `typealias A = M`, else from its members that implement the
+    /// protocol's requirements written with `A`, else every model its declarations name.
+    func associatedTypeWitnessEvents(_ constraints: [ConstraintUse]) -> [Sweep.Event] {
+        let uses = constraints.filter { $0.associatedType != nil && $0.declarationName != nil }
+        guard !uses.isEmpty else { return [] }
+        var events: [Sweep.Event] = []
+        // Protocols that refine each constrained protocol (to a fixed point): their conformers count too.
+        var family: [String: Set<String>] = [:]
+        for use in uses { family[use.declarationName!] = [use.declarationName!] }
+        var protocols: [TypeRef] = []
+        for f in files.indices {
+            for t in files[f].decls.types.indices where files[f].decls.types[t].kind == .protocol { protocols.append(TypeRef(file: f, type: t)) }
+        }
+        for root in family.keys {
+            var changed = true
+            while changed {
+                changed = false
+                for ref in protocols where !family[root]!.contains(type(ref).qualifiedName) {
+                    let decl = type(ref)
+                    if decl.inheritance.contains(where: { family[root]!.contains(resolveTypeName($0.name, from: decl.path) ?? "") }) {
+                        family[root]!.insert(decl.qualifiedName)
+                        changed = true
+                    }
+                }
+            }
+        }
+        for use in uses {
+            let proto = use.declarationName!, associated = use.associatedType!
+            let members = family[proto] ?? [proto]
+            // The protocol's requirements written with the associated type.
+            var requirementNames: Set<String> = []
+            for ref in declared[proto]?.array ?? [] {
+                let decl = type(ref)
+                for p in decl.properties where p.typeText.map({ Self.mentions($0, associated) }) ?? false { if let n = p.name { requirementNames.insert(n) } }
+                for fn in decl.functions where fn.returnType.map({ Self.mentions($0, associated) }) ?? false { requirementNames.insert(fn.name) }
+            }
+            let reason = "it satisfies \(TypeName.base(proto)).\(associated), which requires ObservableObject"
+            for f in files.indices {
+                for t in files[f].decls.types.indices where files[f].decls.types[t].kind != .protocol {
+                    let ref = TypeRef(file: f, type: t)
+                    let decl = type(ref)
+                    guard decl.inheritance.contains(where: { members.contains(resolveTypeName($0.name, from: decl.path) ?? "") }) else { continue }
+                    let conformer = typeName(of: ref)
+                    let site = Site(file: f, offset: decl.start)
+                    var witnesses: Set<String> = []
+                    if let alias = nestedTypeName(associated, in: conformer) { witnesses.insert(alias) }
+                    let refs = (declared[conformer]?.array ?? []) + (extensionsOf[conformer] ?? [])
+                    for r in refs {
+                        let d = type(r)
+                        let scope = d.path + [d.name]
+                        for p in d.properties where requirementNames.contains(p.name ?? "") {
+                            if let text = p.typeText { witnesses.formUnion(modelsNamed(in: text, from: scope)) }
+                            else if let t = propertyType(p, declaredIn: r, file: r.file, depth: 0) { witnesses.insert(t) }
+                        }
+                        for fn in d.functions where requirementNames.contains(fn.name) {
+                            if let text = fn.returnType { witnesses.formUnion(modelsNamed(in: text, from: scope)) }
+                        }
+                    }
+                    if witnesses.isEmpty {
+                        // No witness found: every model the conformer's declarations name may be it.
+                        for r in refs {
+                            let d = type(r), source = files[r.file].source
+                            guard !files[r.file].tokensDropped else { continue }
+                            for k in d.startToken..<min(d.bodyClose, source.sigCount) where source.kind(k) == .identifier {
+                                if let m = resolveTypeName(source.text(k), from: d.path + [d.name]), models[m] != nil { witnesses.insert(m) }
+                            }
+                        }
+                    }
+                    for w in witnesses.sorted() where models[w] != nil {
+                        events.append(.one(w, Blocker(reason: reason, site: site)))
+                    }
+                }
+            }
+        }
+        return events
+    }
+
+    /// Whether type text `text` names `word` as a whole identifier (`[Model]?` names `Model`).
+    static func mentions(_ text: String, _ word: String) -> Bool {
+        identifiers(in: text).contains(word)
+    }
+
+    static func identifiers(in text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map(String.init)
+    }
+
+    /// The models a type text names (`[Feature.Model]?`, `Box<Model>`), resolved from `scope`.
+    func modelsNamed(in text: String, from scope: [String]) -> Set<String> {
+        Set(Self.identifiers(in: text).compactMap { resolveTypeName($0, from: scope) }.filter { models[$0] != nil })
     }
 
     /// Names looked for in every file: compared with tokens' bytes without making a String,
@@ -403,6 +515,12 @@ extension ProjectIndex {
             case "ObservableObject":
                 if !inheritanceTokens.contains(s) {
                     let isExtension = file.decls.types.contains { $0.kind == .extension && $0.nameTokens.contains(s) }
+                    if !isExtension, let associated = associatedTypeDeclared(before: s, in: source),
+                       let proto = enclosingTypes(of: s, in: f).first, type(proto).kind == .protocol {
+                        out.constraints.append(ConstraintUse(site: site, range: range, declarationName: type(proto).qualifiedName,
+                                                             associatedType: associated))
+                        continue
+                    }
                     out.constraints.append(ConstraintUse(site: site, range: range,
                                                          declarationName: isExtension ? nil : constrainedDeclaration(s, f),
                                                          isExtension: isExtension))

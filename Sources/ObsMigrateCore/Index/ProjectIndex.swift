@@ -57,6 +57,9 @@ public struct WrapperSite: Sendable {
     public var projectedUses: [Site]
     /// For `@EnvironmentObject`: the `$name` uses outside `body`, which no fix can serve.
     public var projectedUsesOutsideBody: [Site]
+    /// The default value constructs the object (`= M()`, `= Feature.M()`, `= .init()`), as
+    /// opposed to handing over one that lives elsewhere (`= M.shared`).
+    public var createsOwnObject = false
 }
 
 /// A wrapper site by what names it: its owner type's qualified name, property and wrapper.
@@ -80,7 +83,8 @@ public struct ProjectIndex: Sendable {
     public var typeParents: [[Int]] = []
     /// Extensions by the qualified name of the type they extend.
     public var extensionsOf: [String: [TypeRef]] = [:]
-    public var typeAliases: [String: String] = [:]
+    /// Typealiases by qualified and by simple name, with the scope their target is written in.
+    public var typeAliases: [String: TypeAliasTarget] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
     /// The files where those refinements are written.
@@ -171,7 +175,7 @@ public struct ProjectIndex: Sendable {
         var globalActors: Set<String> = []
         var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
         var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
-        var typeAliases: [String: String] = [:]
+        var typeAliases: [String: TypeAliasTarget] = [:]
     }
 
     mutating func collectDeclarations() -> ModelCandidates {
@@ -229,8 +233,9 @@ public struct ProjectIndex: Sendable {
                 for p in decls.topLevelProperties { if let n = p.name { tables.topLevelPropertiesByName[n, default: []].append((f, p)) } }
                 for fn in decls.topLevelFunctions { tables.topLevelFunctionsByName[fn.name, default: []].append(fn) }
                 for alias in decls.typeAliases where !alias.target.isEmpty {
-                    tables.typeAliases[TypeName.qualified(alias.name, in: alias.path)] = alias.target
-                    tables.typeAliases[alias.name] = alias.target
+                    let target = TypeAliasTarget(target: alias.target, path: alias.path)
+                    tables.typeAliases[TypeName.qualified(alias.name, in: alias.path)] = target
+                    tables.typeAliases[alias.name] = target
                 }
             }
             return tables
@@ -258,21 +263,38 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Resolves a type as written at a place nested in `path` to a declared type's qualified
-    /// name: nearest enclosing scope first, then a unique simple name. Typealiases are followed.
+    /// name: nearest enclosing scope first, then a unique simple name. Typealiases are followed,
+    /// their targets resolved in the scope the alias is declared in.
     public func resolveTypeName(_ written: String, from path: [String]) -> String? {
-        var name = Self.stripType(written)
+        resolveTypeName(written, from: path, aliasHops: 0)
+    }
+
+    private func resolveTypeName(_ written: String, from path: [String], aliasHops: Int) -> String? {
+        let name = Self.stripType(written)
         guard !name.isEmpty else { return nil }
-        for _ in 0..<4 {
-            guard let target = typeAliases[name] else { break }
-            name = Self.stripType(target)
+        func follow(_ alias: TypeAliasTarget) -> String? {
+            aliasHops < 4 ? resolveTypeName(alias.target, from: alias.path, aliasHops: aliasHops + 1) : nil
+        }
+        if !typeAliases.isEmpty, let alias = typeAliases[name], path.isEmpty || alias.path.isEmpty {
+            return follow(alias)
         }
         if path.count > 0 {
             for k in stride(from: path.count, through: 1, by: -1) {
                 let q = TypeName.qualified(name, in: path[0..<k])
                 if declared[q] != nil { return q }
+                if !typeAliases.isEmpty, let alias = typeAliases[q] { return follow(alias) }
             }
         }
         if declared[name] != nil { return name }
+        if !typeAliases.isEmpty, let alias = typeAliases[name] { return follow(alias) }
+        // `Outer.Inner` where `Outer` is an alias or is itself nested: resolve the head, then the rest.
+        if let dot = name.firstIndex(of: "."), aliasHops < 4 {
+            let head = String(name[..<dot]), rest = String(name[name.index(after: dot)...])
+            if head != name, let outer = resolveTypeName(head, from: path, aliasHops: aliasHops + 1), outer != head {
+                let q = outer + "." + rest
+                if declared[q] != nil { return q }
+            }
+        }
         let simple = TypeName.base(name)
         if let candidates = bySimpleName[simple], candidates.count == 1,
            !name.contains(".") || candidates.first.hasSuffix("." + name) || candidates.first == name {
@@ -445,6 +467,7 @@ public struct ProjectIndex: Sendable {
                 var site = WrapperSite(wrapper: wrapper, file: f, owner: owner, property: property, attribute: attr,
                                        writtenType: written, type: resolved, projectedUses: [],
                                        projectedUsesOutsideBody: [])
+                if let initializer = property.initializer { site.createsOwnObject = isConstruction(initializer, in: f, path: path) }
                 if let name = property.name, let owner {
                     if dollars == nil { dollars = projectedCandidates(in: owner) }
                     (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner, dollars!)
@@ -573,6 +596,12 @@ public struct ProjectIndex: Sendable {
             }
         }
     }
+}
+
+/// What a typealias stands for: its target as written and the scopes it is written in.
+public struct TypeAliasTarget: Sendable {
+    public var target: String
+    public var path: [String]
 }
 
 /// One element or more, the first kept inline: nearly every type name is declared once, and

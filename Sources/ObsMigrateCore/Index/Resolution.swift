@@ -148,6 +148,12 @@ extension ProjectIndex {
                 isStaticContext = false
                 continue
             }
+            // `Feature.ViewModel(...)`, `Outer.Inner.shared`: a type nested in the type so far.
+            if isStaticContext, let nested = nestedTypeName(name, in: base) {
+                current = nested
+                isStaticContext = component.call == nil
+                continue
+            }
             if component.call != nil {
                 current = single(functions(named: name, of: base).map { fn in
                     fn.returnType.flatMap { resolveTypeName($0 == "Self" ? base : $0, from: [base]) }
@@ -159,6 +165,49 @@ extension ProjectIndex {
             isStaticContext = false
         }
         return isStaticContext ? nil : current
+    }
+
+    /// Whether the expression `range` constructs a new object: `M()`, `Feature.M(x)`, `M.init()`,
+    /// `.init()`, `M { ... }` (with `try`/`await` allowed), as opposed to `M.shared` or `make()`.
+    func isConstruction(_ range: Range<Int>, in file: Int, path: [String]) -> Bool {
+        let source = files[file].source
+        var i = range.lowerBound
+        while i < range.upperBound, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
+        guard i < range.upperBound else { return false }
+        var names: [String] = []
+        if source.kind(i) == .period { i += 1; names.append("") }  // `.init(...)`
+        while i < range.upperBound, source.kind(i) == .identifier {
+            names.append(source.name(i))
+            i += 1
+            if i < range.upperBound, source.kind(i) == .operator, source.text(i).hasPrefix("<") {
+                return false  // generic arguments: not worth the guess
+            }
+            guard i < range.upperBound, source.kind(i) == .period else { break }
+            i += 1
+        }
+        guard let last = names.last, i < range.upperBound else { return false }
+        // The call must be the whole expression: `(...)` and an optional trailing closure, or a closure alone.
+        if source.kind(i) == .leftParen {
+            i = Int(source.match[i]) + 1
+            if i < range.upperBound, source.kind(i) == .leftBrace { i = Int(source.match[i]) + 1 }
+        } else if source.kind(i) == .leftBrace {
+            i = Int(source.match[i]) + 1
+        } else {
+            return false
+        }
+        guard i == range.upperBound else { return false }
+        if last == "init" { return true }
+        let typeName = names.joined(separator: ".")
+        guard last.first?.isUppercase ?? false else { return false }
+        return resolveTypeName(typeName, from: path) != nil || bySimpleName[last] == nil
+    }
+
+    /// The qualified name of type `name` declared (or aliased) inside type `outer`.
+    func nestedTypeName(_ name: String, in outer: String) -> String? {
+        let q = outer + "." + name
+        if declared[q] != nil { return q }
+        if typeAliases[q] != nil { return resolveTypeName(q, from: []) }
+        return nil
     }
 
     /// End of a local's type or initializer: the end of its line (brackets skipped), a comma,

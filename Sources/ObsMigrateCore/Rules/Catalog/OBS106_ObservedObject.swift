@@ -1,5 +1,5 @@
 /// OBS106: `@ObservedObject var m: M` becomes a plain `var m: M`, or `@Bindable var m: M`
-/// when `$m` is used for bindings.
+/// when `$m` is used for bindings; `@ObservedObject var m = M()` becomes `@State var m = M()`.
 public struct ObservedObjectProperty: Rule {
     public init() {}
 
@@ -12,7 +12,9 @@ public struct ObservedObjectProperty: Rule {
         rationale: """
             Observation tracks what `body` reads, so a view that is handed a model keeps a plain \
             property. When the view makes bindings with `$model.property`, the property becomes \
-            `@Bindable`. Applied only when the model migrates.
+            `@Bindable`. A view that creates its own object (`@ObservedObject var m = M()`) gets \
+            `@State`, which keeps the object for the view's lifetime (see OBS207). Applied only when the \
+            model migrates.
             """,
         triggering: [
             "import SwiftUI\nfinal class Item: ObservableObject { @Published var name = \"\" }\nstruct Row: View {\n    @ObservedObject var item: Item\n    var body: some View { Text(item.name) }\n}\n",
@@ -32,6 +34,12 @@ public struct ObservedObjectProperty: Rule {
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) stays: \(context.whyNotMigrating(site))",
                                fix: nil, model: site.type)
+            }
+            if site.createsOwnObject {
+                // The view made its own object: @State keeps it across re-renders, as was meant.
+                return finding(context, site.attribute.range,
+                               "@ObservedObject \(label) creates its own object: it becomes @State, which keeps it for the view's lifetime (fixable)",
+                               fix: [Edit(site.attribute.range, "@State")], model: site.type)
             }
             if !site.projectedUses.isEmpty {
                 return finding(context, site.attribute.range,

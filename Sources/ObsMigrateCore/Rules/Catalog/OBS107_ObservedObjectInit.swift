@@ -46,6 +46,13 @@ public struct ObservedObjectInit: Rule {
                 if use.implicit { return nil }  // not a legacy spelling: nothing to report while it stays
                 return finding(context, range, "ObservedObject stays: \(why)", fix: nil, model: use.type)
             }
+            if context.index.wrapperSites[siteIndex].createsOwnObject {
+                // The property becomes @State (OBS106): its wrapper is State.
+                let edits = use.implicit ? [] : [Edit(range, "State")]
+                if edits.isEmpty { return nil }
+                return finding(context, range, "\(spelled) becomes State(wrappedValue:): the property becomes @State (fixable)",
+                               fix: edits, model: use.type)
+            }
             if !context.index.wrapperSites[siteIndex].projectedUses.isEmpty {
                 // Bindable has no `init(initialValue:)`.
                 var edits = use.implicit ? [] : [Edit(range, "Bindable")]

@@ -9,9 +9,11 @@ public struct ObservableObjectGenericConstraint: Rule {
         fix: .never,
         summary: "ObservableObject is used as a generic constraint or existential type.",
         rationale: """
-            `func bind<M: ObservableObject>(_ m: M)`, `struct Row<M: ObservableObject>` or \
-            `any ObservableObject` accept only ObservableObject types; an `@Observable` class passed \
-            there would stop compiling. The types passed to such a declaration keep ObservableObject, and \
+            `func bind<M: ObservableObject>(_ m: M)`, `struct Row<M: ObservableObject>`, \
+            `associatedtype Model: ObservableObject` or `any ObservableObject` accept only ObservableObject types; an `@Observable` class passed \
+            there would stop compiling. The types passed to such a declaration (or that satisfy such an \
+            associated type, through a `typealias` or the members that implement the protocol's \
+            requirements) keep ObservableObject, and \
             a person decides how the declaration should change (often to `Observable & AnyObject`).
             """,
         triggering: ["import Combine\nfunc bind<M: ObservableObject>(_ model: M) {}\n"],
@@ -23,6 +25,11 @@ public struct ObservableObjectGenericConstraint: Rule {
             if use.isExtension {
                 return finding(context, use.range,
                                "extension ObservableObject adds members to every ObservableObject: models that use them keep ObservableObject; a person decides",
+                               fix: nil)
+            }
+            if let associated = use.associatedType, let proto = use.declarationName {
+                return finding(context, use.range,
+                               "associatedtype \(associated) of \(TypeName.base(proto)) requires ObservableObject: the types that satisfy it keep ObservableObject; a person decides",
                                fix: nil)
             }
             let target = use.declarationName.map { " in \($0)" } ?? ""

@@ -1,6 +1,6 @@
 import SwiftUI
 
 struct StorePreview: View {
-    var store = Store()
+    @State var store = Store()
     var body: some View { Text("\(store.items.count)") }
 }
