@@ -149,7 +149,7 @@ final class ReporterTests: XCTestCase {
         let json = try XCTUnwrap(try Self.jsonObject(check("json", in: work).out) as? [[String: Any]])
         XCTAssertEqual(json.count, text.count, "one JSON object per text finding")
         let fields: Set<String> = ["path", "line", "column", "end_line", "end_column", "code", "name", "severity",
-                                   "message", "fixable", "fix"]
+                                   "message", "fixable", "fix", "notes"]
         for (object, finding) in zip(json, text) {
             XCTAssertEqual(Set(object.keys), fields, "JSON fields of \(finding)")
             let fromJSON = TextFinding(path: object["path"] as? String ?? "", line: object["line"] as? Int ?? 0,

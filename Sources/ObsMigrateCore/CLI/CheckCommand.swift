@@ -48,7 +48,7 @@ enum CheckCommand {
             // Streamed a round of files at a time: a large project's findings are never all in
             // memory, and rendering runs on all cores. Only the counts are kept.
             let index = Engine.settle(files: project.files, selection: options.selection, unusable: project.unusable,
-                                      minimumTargets: options.minimumTargets, rewriting: rewriting)
+                                      deployment: options.deployment, rewriting: rewriting)
             progress.finish()
             ProcessLifetime.keep(index)
             let statisticsOnly = parsed.has("--statistics")
@@ -73,7 +73,7 @@ enum CheckCommand {
             return tally.total == 0 ? ExitCode.clean : ExitCode.findings
         }
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
-                                      unusable: project.unusable, minimumTargets: options.minimumTargets,
+                                      unusable: project.unusable, deployment: options.deployment,
                                       rewriting: rewriting)
         progress.finish()
         if let message = project.changedDuringRun { throw UsageError(message) }

@@ -19,6 +19,7 @@ struct CommonOptions {
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations) or sarif"),
         .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
         .flag("--no-config", "Ignore .obs-migrate.json files"),
+        .flag("--bump-deployment-target", "Raise deployment targets below iOS 17 / macOS 14 / tvOS 17 / watchOS 10 (Package.swift, project.pbxproj, .xcconfig) as part of the fix"),
         .flag("--help", short: "-h", "Show this help"),
     ]
 
@@ -31,7 +32,7 @@ struct CommonOptions {
     var format: OutputFormat = .text
     var configPath: String? = nil
     var perPathIgnores = PerPathIgnores()
-    var minimumTargets: [String: Int]? = nil
+    var deployment: DeploymentPolicy = DeploymentPolicy()
 
     init(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
@@ -39,6 +40,7 @@ struct CommonOptions {
         selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
+        deployment.bumpsLowTargets = parsed.has("--bump-deployment-target")
         for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {
             throw UsageError("unknown rule '\(key)'" + (RuleKeys.suggestion(key).map { " (did you mean \($0)?)" } ?? ""))
         }

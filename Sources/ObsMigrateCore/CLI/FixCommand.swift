@@ -81,13 +81,13 @@ enum FixCommand {
     /// temporary file as soon as it is made, and only the originals' digests are kept.
     /// `perPathIgnores` are re-applied to every rewritten file, so they keep blocking their
     /// models in later rounds (a rescanned file only has its own suppression comments).
-    static func plan(_ project: consuming LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]? = nil,
+    static func plan(_ project: consuming LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy = DeploymentPolicy(),
                      perPathIgnores: PerPathIgnores = PerPathIgnores(), staging: StagedWrites? = nil) throws -> Plan {
         var originals: [Int: OriginalContent] = [:]
         var fixedCount = 0
         for round in 0...maxRounds {
             let rewritten: [RoundOutcome.Rewrite]
-            switch fixRound(project, selection: selection, minimumTargets: minimumTargets,
+            switch fixRound(project, selection: selection, deployment: deployment,
                             originals: originals.mapValues(\.digest), staging: staging) {
             case .converged(let final):
                 return Plan(project: project, originals: originals, fixedCount: fixedCount, final: final)
@@ -140,11 +140,11 @@ enum FixCommand {
     /// Each file's findings and edits live only in the worker that applies them: memory holds
     /// one file's edits per core, never the whole project's. The index is released on return
     /// unless the round converged.
-    static func fixRound(_ project: LoadedProject, selection: RuleSelection, minimumTargets: [String: Int]?,
+    static func fixRound(_ project: LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy,
                          originals: [Int: ContentDigest], staging: StagedWrites?) -> RoundOutcome {
         let rules = Engine.enabledRules(selection)
         let index = Engine.settle(files: project.files, selection: selection, unusable: project.unusable,
-                                  minimumTargets: minimumTargets, rewriting: Set(project.reported))
+                                  deployment: deployment, rewriting: Set(project.reported))
         let reported = project.reported, absolutePaths = project.absolutePaths
         let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding]) in
             let f = reported[k]
@@ -186,7 +186,7 @@ enum FixCommand {
         defer { staging?.discard() }
         let (plan, unwritable) = try Timings.measure("plan") {
             try planWritable(loaded.take()!, staging: staging, perPathIgnores: options.perPathIgnores) { project in
-                try FixCommand.plan(consume project, selection: options.selection, minimumTargets: options.minimumTargets,
+                try FixCommand.plan(consume project, selection: options.selection, deployment: options.deployment,
                                     perPathIgnores: options.perPathIgnores, staging: staging)
             }
         }
@@ -218,7 +218,7 @@ enum FixCommand {
                 let files = changed.count
                 console.out(files == 0
                     ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")
-                    : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write` to apply."
+                    : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write\(options.deployment.bumpsLowTargets ? " --bump-deployment-target" : "")` to apply."
                       + (left.isEmpty ? "" : " \(left.count) would be left for a person."))
             }
             if hadProblems { return ExitCode.error }

@@ -67,6 +67,6 @@ extension CommonOptions {
         if parsed.values["--ignore"] == nil, let ignore = config.ignore { selection.ignore = ignore }
         if parsed.values["--exclude"] == nil, let exclude = config.exclude { excludes = exclude }
         perPathIgnores = PerPathIgnores(config.perPathIgnores)
-        minimumTargets = config.minimumDeploymentTarget
+        deployment.minimums = config.minimumDeploymentTarget
     }
 }

@@ -55,9 +55,9 @@ public enum Engine {
     /// migrates only if every file its migration edits is among them.
     public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
                                unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                               minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> Analysis {
+                               deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil) -> Analysis {
         let index = settle(files: files, selection: selection, unusable: unusable,
-                           minimumTargets: minimumTargets, rewriting: rewriting)
+                           deployment: deployment, rewriting: rewriting)
         let rules = enabledRules(selection)
         let findings = Timings.measure("rules") {
             parallelMap(reported) { f in Engine.findings(in: f, index: index, rules: rules) }
@@ -72,8 +72,8 @@ public enum Engine {
     /// The index with every decision taken: what `analyze` knows before it runs the rules.
     public static func settle(files: [ProjectFile], selection: RuleSelection,
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                              minimumTargets: [String: Int]? = nil, rewriting: Set<Int>? = nil) -> ProjectIndex {
-        var index = Timings.measure("index") { ProjectIndex(files: files, minimumTargets: minimumTargets) }
+                              deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil) -> ProjectIndex {
+        var index = Timings.measure("index") { ProjectIndex(files: files, deployment: deployment) }
         Timings.note("types: \(index.declared.count) names, \(index.bySimpleName.count) simple names, \(index.extensionsOf.count) extended")
         Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
         Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }
@@ -81,7 +81,7 @@ public enum Engine {
             var outside: [String: [Blocker]] = [:]
             for (name, touched) in index.filesTouchedByMigration() {
                 guard let other = touched.filter({ !rewriting.contains($0) }).min() else { continue }
-                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which is not among the paths of this run (include it, or run on the whole project)", site: nil)]
+                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which is not among the paths of this run (include it, or run on the whole project)", site: nil, isConsequence: true)]
             }
             Timings.measure("settle: files outside the run") { index.addBlockers(outside) }
         }
@@ -108,7 +108,7 @@ public enum Engine {
                             let why = !suppressed ? "\(rule.metadata.code) is not selected"
                                 : byComment ? "a suppression comment keeps \(rule.metadata.code) here"
                                 : "per-path-ignores in the configuration keep \(rule.metadata.code) here"
-                            out[model, default: []].append(Blocker(reason: why, site: Site(file: f, offset: finding.range.lowerBound)))
+                            out[model, default: []].append(Blocker(reason: why, site: Site(file: f, offset: finding.range.lowerBound), isConsequence: true))
                         }
                     }
                 }

@@ -115,7 +115,7 @@ public enum ProjectLoader {
         unlisted += walked.unlisted
         for path in requested {
             if requestedFiles.contains(path) {
-                if path.hasSuffix(".swift") || options.overrides[path] != nil { all.insert(path) }
+                if path.hasSuffix(".swift") || BuildSettings.isBuildSettingsPath(path) || options.overrides[path] != nil { all.insert(path) }
                 else { problems.append(FileProblem(path: displayPath(path, cwd: cwd), message: "not a Swift file")) }
             } else if !path.hasPrefix(root + "/") && path != root {
                 let outside = walk(path, excludes: [], root: path)
@@ -299,6 +299,7 @@ public enum ProjectLoader {
             let (line, column) = LineTable(bytes).location(of: bad)
             return problem("not valid UTF-8 (byte \(bad), at \(line):\(column)), skipped", .namesIn(bytes))
         }
+        if BuildSettings.isBuildSettingsPath(path) { return .file(ProjectFile(buildSettingsAt: shown, bytes: bytes)) }
         return .file(ProjectFile(path: shown, bytes: bytes, dropsTokensItDoesNotNeed: dropsTokens,
                                  rereadFrom: override == nil ? log.map { (path, $0) } : nil))
     }
@@ -413,7 +414,8 @@ public enum ProjectLoader {
                     if !skippedDirectories.contains(name) {
                         if viaLink { linkedDirectories.append((path, real, true)) } else { stack.append((path, real, dirLinked)) }
                     }
-                } else if name.hasSuffix(".swift") {
+                } else if name.hasSuffix(".swift") || name.hasSuffix(".xcconfig")
+                            || (name == "project.pbxproj" && dir.hasSuffix(".xcodeproj")) {
                     // Regular files, special files and broken links alike: `read` says what they are.
                     result.append(path)
                     realPaths[path] = real

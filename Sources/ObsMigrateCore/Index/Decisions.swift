@@ -85,9 +85,6 @@ extension ProjectIndex {
             }
         }
 
-        for target in lowDeploymentTargets {
-            blockAll("the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)", target.site)
-        }
 
         // Intrinsic blockers: what the model's own declarations do (each model in parallel).
         let names = models.keys.sorted()
@@ -179,6 +176,18 @@ extension ProjectIndex {
                 blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
             }
             found.lazy.flatMap(\.1).forEach(apply)
+        }
+
+        // A deployment target below Observation's holds the models its project's sources would
+        // need migrated (unless `fix` raises it).
+        self.wrapperInits = inits
+        self.environmentObjectCalls = envCalls
+        if !lowDeploymentTargets.isEmpty && !bumpsLowTargets {
+            let touched = filesTouchedByMigration(), folders = projectFolders()
+            for target in lowDeploymentTargets {
+                let reason = "the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)"
+                for name in modelsHeldBy(target, touched: touched, folders: folders) { block(name, reason, target.site) }
+            }
         }
 
         if !global.isEmpty {
@@ -591,6 +600,13 @@ extension ProjectIndex {
         for site in wrapperSites { if let t = site.type, models[t] != nil { result[t]!.insert(site.file) } }
         for use in wrapperInits { if let t = use.type, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
+        if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
+            // Raising a target is part of the migration of every model its project holds.
+            let folders = projectFolders()
+            for target in lowDeploymentTargets {
+                for name in modelsHeldBy(target, touched: result, folders: folders) { result[name]!.insert(target.site.file) }
+            }
+        }
         return result
     }
 
@@ -620,11 +636,11 @@ extension ProjectIndex {
                 guard let parent = models.values[i].superclass, let p = models.index(forKey: parent) else { continue }
                 let blocked = blockedAtStart[k]
                 if blocked, models.values[p].blockers.isEmpty {
-                    models.values[p].blockers = [Blocker(reason: "its subclass \(TypeName.base(models.keys[i])) keeps ObservableObject", site: nil)]
+                    models.values[p].blockers = [Blocker(reason: "its subclass \(TypeName.base(models.keys[i])) keeps ObservableObject", site: nil, isConsequence: true)]
                     changed = true
                 }
                 if !models.values[p].blockers.isEmpty, !blocked {
-                    models.values[i].blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil)]
+                    models.values[i].blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil, isConsequence: true)]
                     changed = true
                 }
             }
@@ -636,10 +652,10 @@ extension ProjectIndex {
         var i = models.startIndex
         while i != models.endIndex {
             if models.values[i].blockers.count > 1 {
-                // One entry per reason and place, in source order.
+                // One entry per reason and place: what a person must change first, each group in source order.
                 var seen = Set<Place>()
                 models.values[i].blockers = models.values[i].blockers
-                    .sorted { ($0.site ?? far) < ($1.site ?? far) }
+                    .sorted { ($0.isConsequence ? 1 : 0, $0.site ?? far) < ($1.isConsequence ? 1 : 0, $1.site ?? far) }
                     .filter { seen.insert(Place(reason: $0.reason, site: $0.site)).inserted }
             }
             models.formIndex(after: &i)
@@ -651,8 +667,17 @@ extension ProjectIndex {
     mutating func renderExplanations() {
         var tables: [Int: LineTable] = [:]
         explanations = [:]
+        reasonNotes = [:]
         for (name, model) in models {
             guard let first = model.blockers.first else { continue }
+            if model.blockers.count > 1 {
+                reasonNotes[name] = model.blockers.map { blocker in
+                    guard let site = blocker.site else { return FindingNote(message: blocker.reason) }
+                    if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
+                    let (line, column) = tables[site.file]!.location(of: site.offset)
+                    return FindingNote(message: blocker.reason, path: files[site.file].path, line: line, column: column)
+                }
+            }
             var text = first.reason
             if let site = first.site {
                 if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }

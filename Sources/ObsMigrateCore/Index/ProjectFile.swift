@@ -45,6 +45,17 @@ public struct ProjectFile: Sendable {
         }
     }
 
+    /// A project.pbxproj or .xcconfig: read for its deployment targets, never lexed as Swift.
+    public init(buildSettingsAt path: String, bytes: [UInt8]) {
+        scanned = SourceFile.unlexed(path: path, bytes: bytes)
+        decls = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
+        suppressions = Suppressions(scanned)
+        isBuildSettings = true
+    }
+
+    /// Whether this is a build settings file rather than Swift source (see `BuildSettings`).
+    public private(set) var isBuildSettings = false
+
     public var path: String { scanned.path }
     /// The file's bytes, without lexing a dropped file again.
     public var bytes: [UInt8] { relexed?.bytes(scanned) ?? scanned.bytes }

@@ -18,6 +18,15 @@ public struct TypeRef: Sendable, Hashable {
 public struct Blocker: Sendable {
     public var reason: String
     public var site: Site?
+    /// A consequence of another decision (a superclass that stays, a file outside the run, a
+    /// suppressed fix) rather than something in the code a person must change: listed last.
+    public var isConsequence = false
+
+    public init(reason: String, site: Site?, isConsequence: Bool = false) {
+        self.reason = reason
+        self.site = site
+        self.isConsequence = isConsequence
+    }
 }
 
 /// A class that conforms to `ObservableObject` (directly, through an extension, a protocol or
@@ -114,16 +123,21 @@ public struct ProjectIndex: Sendable {
     public var publishedNames: Set<String> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
-    /// Deployment targets below what Observation needs, from Package.swift files.
-    public var lowDeploymentTargets: [(platform: String, version: String, site: Site)] = []
-    /// Extra decisions that a caller imposes (configuration, suppressions): type → reason.
+    /// Every reason each blocked model stays, located: the notes under its declaration's finding.
+    public var reasonNotes: [String: [FindingNote]] = [:]
+    /// Deployment targets below what Observation needs (Package.swift, project.pbxproj, .xcconfig).
+    public var lowDeploymentTargets: [LowDeploymentTarget] = []
+    /// The OS versions migrated code needs: Observation's, or higher ones from the configuration.
     public var minimumTargets: [String: Int] = ProjectIndex.observationMinimums
+    /// Whether `fix` raises the low deployment targets (`--bump-deployment-target`).
+    public var bumpsLowTargets = false
     /// The first OS versions with Observation.
     public static let observationMinimums: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
 
-    public init(files: [ProjectFile], minimumTargets: [String: Int]? = nil) {
+    public init(files: [ProjectFile], deployment: DeploymentPolicy = DeploymentPolicy()) {
         self.files = files
-        if let minimumTargets { self.minimumTargets.merge(minimumTargets) { $1 } }
+        if let minimums = deployment.minimums { minimumTargets.merge(minimums) { $1 } }
+        bumpsLowTargets = deployment.bumpsLowTargets
         let kinds = Timings.measure("index: declarations") { collectDeclarations() }
         Timings.measure("index: models") { collectModels(kinds) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
@@ -570,31 +584,6 @@ public struct ProjectIndex: Sendable {
             l += 1
         }
         return result
-    }
-
-    // MARK: - Deployment targets
-
-    mutating func collectDeploymentTargets() {
-        // By index: enumerating the files would copy each one whole.
-        for f in files.indices where files[f].path.hasSuffix("Package.swift") {
-            let s = files[f].source
-            for i in 0..<max(0, s.sigCount - 3) where s.kind(i) == .period && s.kind(i + 1) == .identifier && s.kind(i + 2) == .leftParen {
-                let platform = s.text(i + 1)
-                guard let minimum = minimumTargets[platform] else { continue }
-                var version: String? = nil
-                if s.kind(i + 3) == .period, s.kind(i + 4) == .identifier {
-                    let v = s.text(i + 4)  // .v15, .v10_15, .v13_4
-                    if v.hasPrefix("v") { version = String(v.dropFirst()).replacingAll("_", with: ".") }
-                } else if s.kind(i + 3) == .string {
-                    version = s.text(i + 3).trimming { $0 == "\"" }
-                }
-                guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
-                // Majors decide: macOS 10.15 is 10, below 14.
-                if major < minimum {
-                    lowDeploymentTargets.append((platform, version, Site(file: f, offset: s.start(i))))
-                }
-            }
-        }
     }
 }
 

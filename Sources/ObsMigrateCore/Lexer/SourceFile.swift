@@ -40,6 +40,11 @@ public struct SourceFile: Sendable {
         self.interpolations = interpolations
     }
 
+    /// A file that is not Swift (build settings): its bytes, and no tokens.
+    static func unlexed(path: String, bytes: [UInt8]) -> SourceFile {
+        SourceFile(path: path, bytes: bytes, sigTokens: [], comments: [], errors: [], interpolations: [])
+    }
+
     /// The same file without its tokens, comments included, and without its bytes unless
     /// asked (see `ProjectFile`).
     func withoutTokens(keepingBytes: Bool) -> SourceFile {

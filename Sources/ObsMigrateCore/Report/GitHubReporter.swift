@@ -8,7 +8,9 @@ public enum GitHubReporter {
             ("file", f.projectPath), ("line", String(f.start.line)), ("col", String(f.start.column)),
             ("endLine", String(f.end.line)), ("endColumn", String(f.end.column)), ("title", f.code),
         ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-        return "::\(command) \(properties)::\(escapeData(f.message))"
+        // Notes go on lines of their own in the annotation's message.
+        let notes = JSONReporter.notes(f).map { "\n\($0.path):\($0.line):\($0.column): note: \($0.message)" }.joined()
+        return "::\(command) \(properties)::\(escapeData(f.message + notes))"
     }
 
     public static func render(_ findings: [ReportedFinding]) -> String {

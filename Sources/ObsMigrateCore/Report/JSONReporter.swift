@@ -239,6 +239,13 @@ public enum FindingLocator {
             for (path, _, mapper) in mappers where located[k].diagnostic.finding.message.contains(path + ":") {
                 located[k].diagnostic.finding.message = mapper.mapSites(of: path, in: located[k].diagnostic.finding.message)
             }
+            for n in located[k].diagnostic.finding.notes.indices {
+                guard let path = located[k].diagnostic.finding.notes[n].path,
+                      let mapper = mappers.first(where: { $0.path == path })?.mapper else { continue }
+                let p = mapper.map(line: located[k].diagnostic.finding.notes[n].line, column: located[k].diagnostic.finding.notes[n].column)
+                located[k].diagnostic.finding.notes[n].line = p.line
+                located[k].diagnostic.finding.notes[n].column = p.column
+            }
         }
         return located.sorted { ($0.diagnostic.path, $0.start.line, $0.start.column, $0.code) < ($1.diagnostic.path, $1.start.line, $1.start.column, $1.code) }
     }
@@ -351,7 +358,17 @@ public enum JSONReporter {
             "end_line": .int(f.end.line), "end_column": .int(f.end.column),
             "code": .string(f.code), "name": .string(f.name), "severity": .string(f.severity.rawValue),
             "message": .string(f.message), "fixable": .bool(f.fixable), "fix": fix,
+            "notes": .array(notes(f).map { n in
+                .obj(["message": .string(n.message), "path": .string(n.path), "line": .int(n.line), "column": .int(n.column)])
+            }),
         ])
+    }
+
+    /// The finding's notes, each at its own place or the finding's.
+    static func notes(_ f: ReportedFinding) -> [(message: String, path: String, line: Int, column: Int)] {
+        f.diagnostic.finding.notes.map { n in
+            n.path == nil ? (n.message, f.diagnostic.path, f.start.line, f.start.column) : (n.message, n.path!, n.line, n.column)
+        }
     }
 
     public static func render(_ findings: [ReportedFinding]) -> String {

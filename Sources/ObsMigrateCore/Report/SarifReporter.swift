@@ -36,6 +36,14 @@ public enum SarifReporter {
             : .obj(["uri": .string("file://" + uriPath(f.projectPath))])
     }
 
+    /// A note's path (as the text output prints it, like the finding's) as an artifact location:
+    /// the finding's own path tells what to put before it to be relative to the project root.
+    static func projectURI(of path: String, like f: ReportedFinding) -> JSONValue? {
+        guard f.isInsideRoot, f.projectPath.hasSuffix(f.diagnostic.path), !path.hasPrefix("/"), !path.hasPrefix("..") else { return nil }
+        let prefix = f.projectPath.dropLast(f.diagnostic.path.count)
+        return .obj(["uri": .string(uriPath(prefix + path)), "uriBaseId": .string(srcRoot)])
+    }
+
     public static func result(_ f: ReportedFinding) -> JSONValue {
         let ruleIndex = RuleRegistry.all.firstIndex { $0.metadata.code == f.code } ?? -1
         var pairs: [(key: String, value: JSONValue)] = [
@@ -48,6 +56,17 @@ public enum SarifReporter {
                 "region": region(f.start, f.end),
             ])])])),
         ]
+        let notes = JSONReporter.notes(f)
+        if !notes.isEmpty {
+            // Every reason a model is blocked, each where it is (a line: notes carry no UTF-16 column).
+            pairs.append(("relatedLocations", .array(notes.enumerated().map { k, n in
+                var location: [(key: String, value: JSONValue)] = [("id", .int(k + 1)), ("message", .obj(["text": .string(n.message)]))]
+                if let uri = projectURI(of: n.path, like: f) {
+                    location.append(("physicalLocation", .obj(["artifactLocation": uri, "region": .obj(["startLine": .int(n.line)])])))
+                }
+                return .object(location)
+            })))
+        }
         if let edits = f.edits, !edits.isEmpty {
             pairs.append(("fixes", .array([.obj([
                 "description": .obj(["text": .string(fixDescription)]),

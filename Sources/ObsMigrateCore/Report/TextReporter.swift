@@ -36,6 +36,22 @@ public enum TextReporter {
             out.write(" [")
             out.paint(style, "36") { $0.write(diagnostics[k].finding.code) }
             out.write("]")
+            // swiftc's form: `path:line:col: note: message`, at the note's place or the finding's.
+            for note in diagnostics[k].finding.notes {
+                out.write("\n")
+                out.paint(style, "1") {
+                    if let path = note.path {
+                        $0.write(path); $0.write(":"); $0.write(note.line); $0.write(":"); $0.write(note.column)
+                    } else {
+                        $0.write(diagnostics[k].path); $0.write(":"); $0.write(diagnostics[k].line); $0.write(":"); $0.write(diagnostics[k].column)
+                    }
+                    $0.write(":")
+                }
+                out.write(" ")
+                out.paint(style, "1;30") { $0.write("note") }
+                out.write(": ")
+                out.write(note.message)
+            }
         }
         return String(decoding: out.bytes, as: UTF8.self)
     }

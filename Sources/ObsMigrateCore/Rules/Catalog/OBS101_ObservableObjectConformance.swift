@@ -66,7 +66,10 @@ public struct ObservableObjectConformance: Rule {
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
                     fix = edits
                 }
-                findings.append(finding(context, range, message, fix: fix, model: name))
+                var found = finding(context, range, message, fix: fix, model: name)
+                // Every reason, each at its place, under the model's own declaration.
+                if !migrates { found.notes = context.index.reasonNotes[name] ?? [] }
+                findings.append(found)
             }
 
             for c in model.conformances where c.ref.file == f && context.index.type(c.ref).kind == .extension {

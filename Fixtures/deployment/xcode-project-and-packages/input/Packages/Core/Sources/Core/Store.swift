@@ -1,0 +1,5 @@
+import Combine
+public final class CoreStore: ObservableObject {
+    @Published public var n = 0
+    public init() {}
+}

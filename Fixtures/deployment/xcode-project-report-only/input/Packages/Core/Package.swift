@@ -1,0 +1,3 @@
+// swift-tools-version:5.7
+import PackageDescription
+let package = Package(name: "Core", platforms: [.iOS(.v17), .macOS(.v14)], targets: [.target(name: "Core")])

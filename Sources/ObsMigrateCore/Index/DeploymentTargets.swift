@@ -1,0 +1,176 @@
+/// What a run does about deployment targets: the minimums migrated code needs (Observation's,
+/// or higher ones from the configuration), and whether `fix` raises the targets below them.
+public struct DeploymentPolicy: Sendable {
+    public var minimums: [String: Int]?
+    public var bumpsLowTargets: Bool
+
+    public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false) {
+        self.minimums = minimums
+        self.bumpsLowTargets = bumpsLowTargets
+    }
+}
+
+/// A deployment target below the minimum: where it is written, the text that raises it, and
+/// the folder whose sources it builds.
+public struct LowDeploymentTarget: Sendable {
+    /// `iOS`, `macOS`, `tvOS`, `watchOS`, ...
+    public var platform: String
+    /// As written, dotted: `16.0`, `10.15`.
+    public var version: String
+    /// Where the setting starts (`.iOS(` or `IPHONEOS_DEPLOYMENT_TARGET`).
+    public var site: Site
+    /// The bytes of the version as written (`.v16`, `"16.0"`, `16.0`) and what raises it.
+    public var valueRange: Range<Int>
+    public var raised: String
+    /// The project folder (a path as files are shown, "" for the current directory) whose
+    /// sources this target builds: its Package.swift's or .xcodeproj's folder.
+    public var scope: String
+}
+
+/// Build settings files: read for their deployment targets, never lexed as Swift.
+public enum BuildSettings {
+    /// `project.pbxproj` inside a `.xcodeproj`, or an `.xcconfig`.
+    public static func isBuildSettingsPath(_ path: String) -> Bool {
+        path.hasSuffix(".xcconfig") || (path.hasSuffix("/project.pbxproj") && path.dropLast("/project.pbxproj".count).hasSuffix(".xcodeproj"))
+            || path == "project.pbxproj"
+    }
+
+    /// Xcode's setting names, by the platform names Package.swift uses.
+    static let settingPlatforms: [(setting: String, platform: String)] = [
+        ("IPHONEOS_DEPLOYMENT_TARGET", "iOS"), ("MACOSX_DEPLOYMENT_TARGET", "macOS"),
+        ("TVOS_DEPLOYMENT_TARGET", "tvOS"), ("WATCHOS_DEPLOYMENT_TARGET", "watchOS"), ("XROS_DEPLOYMENT_TARGET", "visionOS"),
+    ]
+
+    /// `NAME = 16.0;` (pbxproj), `NAME = 16.0` or `NAME[sdk=iphoneos*] = 16.0` (xcconfig), and the
+    /// quoted `"16.0"` form: each setting's platform, version and the version's byte range.
+    static func targets(in bytes: [UInt8]) -> [(platform: String, version: String, settingStart: Int, value: Range<Int>)] {
+        var result: [(String, String, Int, Range<Int>)] = []
+        for (setting, platform) in settingPlatforms {
+            let name = Array(setting.utf8)
+            var from = 0
+            while let at = ByteSearch.firstOffset(of: name, in: bytes, range: from..<bytes.count) {
+                from = at + name.count
+                // A whole word: not `MY_IPHONEOS_DEPLOYMENT_TARGET`, nor `..._TARGET_X`.
+                if at > 0, isWordByte(bytes[at - 1]) { continue }
+                var i = at + name.count
+                if i < bytes.count, isWordByte(bytes[i]) { continue }
+                if i < bytes.count, bytes[i] == UInt8(ascii: "[") {  // xcconfig condition
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "]"), bytes[i] != 0x0A { i += 1 }
+                    i += 1
+                }
+                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
+                i += 1
+                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+                let quoted = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
+                let start = quoted ? i + 1 : i
+                var end = start
+                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+                guard end > start else { continue }  // `$(inherited)`, a variable: nothing to read
+                result.append((platform, String(decoding: bytes[start..<end], as: UTF8.self), at, start..<end))
+            }
+        }
+        return result.sorted { $0.2 < $1.2 }
+    }
+
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_")
+    }
+
+    /// `swift-tools-version:5.9` from a manifest's first line, as (major, minor).
+    static func toolsVersion(_ bytes: [UInt8]) -> (Int, Int)? {
+        let firstLine = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+        guard let range = firstLine.firstRangeOfText("swift-tools-version:") else { return nil }
+        let numbers = firstLine[range.upperBound...].trimmingPrefix(while: { $0 == " " }).split(separator: ".").prefix(2)
+            .map { Int($0.prefix { $0.isNumber }) }
+        guard let major = numbers.first ?? nil else { return nil }
+        return (major, numbers.count > 1 ? numbers[1] ?? 0 : 0)
+    }
+}
+
+extension ProjectIndex {
+    /// Folders that hold a Package.swift or an .xcodeproj: each builds the sources under it
+    /// that no deeper such folder claims.
+    func projectFolders() -> [String] {
+        var folders = Set<String>()
+        for f in files.indices {
+            let path = files[f].path
+            if path == "Package.swift" || path.hasSuffix("/Package.swift") { folders.insert(Self.folder(of: path)) }
+            if path.hasSuffix(".xcodeproj/project.pbxproj") { folders.insert(Self.folder(of: Self.folder(of: path))) }
+        }
+        return folders.sorted { $0.count > $1.count }  // deepest first
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    static func isInside(_ path: String, folder: String) -> Bool {
+        folder.isEmpty ? !path.hasPrefix("/") && !path.hasPrefix("../") : path.hasPrefix(folder + "/")
+    }
+
+    /// The project folder whose target builds `path`: the deepest one holding it.
+    static func owningFolder(of path: String, among folders: [String]) -> String? {
+        folders.first { isInside(path, folder: $0) }
+    }
+
+    mutating func collectDeploymentTargets() {
+        let folders = projectFolders()
+        // By index: enumerating the files would copy each one whole.
+        for f in files.indices {
+            let path = files[f].path
+            if files[f].isBuildSettings {
+                // An .xcconfig serves the project that holds it (or, alone, its own folder).
+                let scope = path.hasSuffix(".xcodeproj/project.pbxproj") ? Self.folder(of: Self.folder(of: path))
+                    : Self.owningFolder(of: path, among: folders) ?? Self.folder(of: path)
+                for t in BuildSettings.targets(in: files[f].bytes) {
+                    guard let minimum = minimumTargets[t.platform], let major = Int(t.version.split(separator: ".").first ?? ""),
+                          major < minimum else { continue }
+                    lowDeploymentTargets.append(LowDeploymentTarget(platform: t.platform, version: t.version, site: Site(file: f, offset: t.settingStart),
+                                                                    valueRange: t.value, raised: "\(minimum).0", scope: scope))
+                }
+            } else if path == "Package.swift" || path.hasSuffix("/Package.swift") {
+                collectManifestTargets(f, scope: Self.folder(of: path))
+            }
+        }
+    }
+
+    /// `.iOS(.v16)`, `.macOS(.v10_15)`, `.iOS("16.0")` in a manifest's platforms.
+    mutating func collectManifestTargets(_ f: Int, scope: String) {
+        let s = files[f].source
+        // `.v17`-style names need tools 5.9; older manifests are raised with the string form.
+        let named = BuildSettings.toolsVersion(files[f].bytes).map { $0 >= (5, 9) } ?? false
+        for i in 0..<max(0, s.sigCount - 3) where s.kind(i) == .period && s.kind(i + 1) == .identifier && s.kind(i + 2) == .leftParen {
+            let platform = s.text(i + 1)
+            guard let minimum = minimumTargets[platform] else { continue }
+            var version: String? = nil
+            var value = 0..<0
+            if s.kind(i + 3) == .period, s.kind(i + 4) == .identifier {
+                let v = s.text(i + 4)  // .v15, .v10_15, .v13_4
+                if v.hasPrefix("v") { version = String(v.dropFirst()).replacingAll("_", with: ".") }
+                value = s.start(i + 3)..<s.end(i + 4)
+            } else if s.kind(i + 3) == .string {
+                version = s.text(i + 3).trimming { $0 == "\"" }
+                value = s.start(i + 3)..<s.end(i + 3)
+            }
+            guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
+            // Majors decide: macOS 10.15 is 10, below 14.
+            if major < minimum {
+                // `.v17` and the like exist from tools 5.9 for Observation's own minimums; else the string form.
+                let raised = named && ProjectIndex.observationMinimums[platform] == minimum && platform != "visionOS" ? ".v\(minimum)" : "\"\(minimum).0\""
+                lowDeploymentTargets.append(LowDeploymentTarget(platform: platform, version: version, site: Site(file: f, offset: s.start(i)),
+                                                                valueRange: value, raised: raised, scope: scope))
+            }
+        }
+    }
+
+    /// The models a low deployment target holds back: those whose migration edits a file its
+    /// project builds (`touched`: each model's files, from `filesTouchedByMigration`).
+    func modelsHeldBy(_ target: LowDeploymentTarget, touched: [String: Set<Int>], folders: [String]) -> [String] {
+        touched.compactMap { name, fileSet in
+            fileSet.contains { Self.owningFolder(of: files[$0].path, among: folders) == target.scope } ? name : nil
+        }.sorted()
+    }
+}

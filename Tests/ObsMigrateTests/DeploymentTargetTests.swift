@@ -1,0 +1,55 @@
+import XCTest
+@testable import ObsMigrateCore
+
+/// Deployment targets read from build settings files and manifests, and what raises them.
+final class DeploymentTargetTests: XCTestCase {
+    func testBuildSettingsTargetsAreReadFromPbxprojAndXcconfigForms() {
+        let text = """
+            IPHONEOS_DEPLOYMENT_TARGET = 16.0;
+            MACOSX_DEPLOYMENT_TARGET = "13.5";
+            WATCHOS_DEPLOYMENT_TARGET[sdk=watchos*] = 9.0
+            TVOS_DEPLOYMENT_TARGET = $(inherited)
+            MY_IPHONEOS_DEPLOYMENT_TARGET = 12.0;
+            IPHONEOS_DEPLOYMENT_TARGET_X = 12.0;
+            """
+        let found = BuildSettings.targets(in: Array(text.utf8))
+        XCTAssertEqual(found.map(\.platform), ["iOS", "macOS", "watchOS"])
+        XCTAssertEqual(found.map(\.version), ["16.0", "13.5", "9.0"])
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(found.map { String(decoding: bytes[$0.value], as: UTF8.self) }, ["16.0", "13.5", "9.0"])
+    }
+
+    func testBuildSettingsPathsAreTheProjectFileAndXcconfigs() {
+        XCTAssertTrue(BuildSettings.isBuildSettingsPath("App/App.xcodeproj/project.pbxproj"))
+        XCTAssertTrue(BuildSettings.isBuildSettingsPath("Configs/Base.xcconfig"))
+        XCTAssertFalse(BuildSettings.isBuildSettingsPath("App/project.pbxproj.orig"))
+        XCTAssertFalse(BuildSettings.isBuildSettingsPath("Notes/project.pbxproj"))
+    }
+
+    func testManifestToolsVersion() {
+        XCTAssertEqual(BuildSettings.toolsVersion(Array("// swift-tools-version:5.7\nimport".utf8)).map { [$0.0, $0.1] }, [5, 7])
+        XCTAssertEqual(BuildSettings.toolsVersion(Array("// swift-tools-version: 6.0\n".utf8)).map { [$0.0, $0.1] }, [6, 0])
+        XCTAssertNil(BuildSettings.toolsVersion(Array("import PackageDescription\n".utf8)))
+    }
+
+    /// A target in an .xcodeproj holds the app's models, not those of a package below it that
+    /// has its own targets; the bump raises only what is low, in the form the manifest allows.
+    func testTargetsHoldOnlyTheirOwnProjectsModels() {
+        let pbxproj = ProjectFile(buildSettingsAt: "App.xcodeproj/project.pbxproj",
+                                  bytes: Array("IPHONEOS_DEPLOYMENT_TARGET = 16.0;\nMACOSX_DEPLOYMENT_TARGET = 14.0;\n".utf8))
+        let app = ProjectFile(path: "App/Model.swift", bytes: Array("import Combine\nfinal class AppModel: ObservableObject {}\n".utf8))
+        let manifest = ProjectFile(path: "Packages/Core/Package.swift", bytes: Array("// swift-tools-version:5.7\nimport PackageDescription\nlet package = Package(name: \"Core\", platforms: [.iOS(.v15), .macOS(.v14)])\n".utf8))
+        let core = ProjectFile(path: "Packages/Core/Sources/Core/Store.swift", bytes: Array("import Combine\nfinal class CoreStore: ObservableObject {}\n".utf8))
+        let index = ProjectIndex(files: [pbxproj, app, manifest, core])
+        XCTAssertEqual(index.lowDeploymentTargets.map(\.platform), ["iOS", "iOS"])
+        XCTAssertEqual(index.lowDeploymentTargets.map(\.scope), ["", "Packages/Core"])
+        XCTAssertEqual(index.lowDeploymentTargets.map(\.raised), ["17.0", "\"17.0\""])
+        XCTAssertEqual(index.models["AppModel"]?.blockers.map(\.site?.file), [0])
+        XCTAssertEqual(index.models["CoreStore"]?.blockers.map(\.site?.file), [2])
+
+        let bumped = ProjectIndex(files: [pbxproj, app, manifest, core], deployment: DeploymentPolicy(bumpsLowTargets: true))
+        XCTAssertTrue(bumped.models["AppModel"]!.migrates)
+        XCTAssertTrue(bumped.models["CoreStore"]!.migrates)
+        XCTAssertEqual(bumped.filesTouchedByMigration()["AppModel"], [0, 1], "the bump is part of the migration")
+    }
+}
