@@ -406,6 +406,8 @@ extension ProjectIndex {
                 if k == .identifier {
                     if source.isText(s, "objectWillChange") {
                         let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
+                        // A send right before setting a tracked property is dead under Observation: the fix removes it.
+                        if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                         block(name, declares ? "it declares its own objectWillChange" : "it uses objectWillChange", site)
                     } else if source.isText(s, "ObservableObjectPublisher") {
                         block(name, "it uses ObservableObjectPublisher", site)

@@ -1,4 +1,5 @@
-/// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it.
+/// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it, except a
+/// send right before setting a tracked property, which the fix removes.
 public struct ObjectWillChangeUse: Rule {
     public init() {}
 
@@ -6,13 +7,17 @@ public struct ObjectWillChangeUse: Rule {
         code: "OBS201",
         name: "object-will-change",
         severity: .warning,
-        fix: .never,
+        fix: .sometimes,
         summary: "objectWillChange is ObservableObject machinery with no @Observable equivalent.",
         rationale: """
             `objectWillChange.send()` and subscriptions to it rely on ObservableObject. With Observation, \
             changes are tracked per property; code that sends or listens to `objectWillChange` has to be \
             redesigned (usually it can simply go, or become `withObservationTracking`). The class keeps \
-            ObservableObject until a person does that.
+            ObservableObject until a person does that. One form is mechanical: `objectWillChange.send()` \
+            as a statement right before one that sets a stored property the `@Observable` class tracks \
+            (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`) is dead once the setter itself tells \
+            observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
+            `@ObservationIgnored` property, a computed one, a call) still needs a person.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -20,7 +25,10 @@ public struct ObjectWillChangeUse: Rule {
         nonTriggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    @Published var now = 0\n}\n",
         ],
-        examples: [])
+        examples: [
+            (before: "import Combine\n\nfinal class Clock: ObservableObject {\n    @Published var now = 0\n    var laps: [Int] = []\n\n    func tick() {\n        objectWillChange.send()\n        now += 1\n        self.objectWillChange.send()\n        laps.append(now)\n    }\n}\n",
+             after: "import Combine\nimport Observation\n\n@Observable final class Clock {\n    var now = 0\n    var laps: [Int] = []\n\n    func tick() {\n        now += 1\n        laps.append(now)\n    }\n}\n"),
+        ])
 
     private static let word = Array("objectWillChange".utf8)
 
@@ -32,6 +40,13 @@ public struct ObjectWillChangeUse: Rule {
         for s in source.indices(of: .identifier, length: Self.word.count) where source.isText(s, "objectWillChange") {
             let owner = context.index.enclosingModel(of: s, in: context.fileIndex)
                 ?? context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
+            if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
+               let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
+                findings.append(finding(context, source.start(s)..<source.end(s),
+                                        "objectWillChange.send() before setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
+                                        fix: [Edits.deleteToken(dead.range, in: source)], model: owner))
+                continue
+            }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
             findings.append(finding(context, source.start(s)..<source.end(s),
                                     "objectWillChange has no Observation equivalent and needs a person\(keeps)", fix: nil))

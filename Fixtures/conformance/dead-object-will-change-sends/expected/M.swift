@@ -1,0 +1,40 @@
+import SwiftUI
+
+@Observable final class Clock {
+    var now = 0
+    var laps: [Int] = []
+
+    func tick() {
+        now += 1
+        laps.append(now)
+    }
+}
+
+final class Prefs: ObservableObject {
+    @AppStorage("name") var name = ""
+    func rename(_ n: String) {
+        objectWillChange.send()
+        name = n
+    }
+}
+
+/// Sends that stay for a person: a subscriber, and a send before a computed property.
+final class Feed: ObservableObject {
+    @Published var items: [String] = []
+    var count: Int { items.count }
+
+    func reload() {
+        objectWillChange.send()
+        print(count)
+    }
+}
+
+struct ClockView: View {
+    @State private var clock = Clock()
+    @StateObject private var feed = Feed()
+
+    var body: some View {
+        Text("\(clock.now) \(feed.count)")
+            .onReceive(feed.objectWillChange) { _ in }
+    }
+}
