@@ -137,8 +137,16 @@ extension ProjectIndex {
                 }
                 continue
             }
-            if wrapperSites[i].wrapper == .EnvironmentObject, let use = wrapperSites[i].projectedUsesOutsideBody.first {
-                block(t, "$\(wrapperSites[i].property.name ?? "") is used outside body", use)
+            if wrapperSites[i].wrapper == .EnvironmentObject, let owner = wrapperSites[i].owner, !wrapperSites[i].projectedUsesOutsideBody.isEmpty {
+                // Each member outside body that uses `$m` gets its own local @Bindable, where Swift allows one.
+                var locals: [BindableLocal] = []
+                for use in wrapperSites[i].projectedUsesOutsideBody {
+                    switch bindableLocal(for: use, in: owner, siteFile: wrapperSites[i].file) {
+                    case .success(let local): if !locals.contains(local) { locals.append(local) }
+                    case .failure(let why): block(t, "$\(wrapperSites[i].property.name ?? "") is used in \(why.place), where no local @Bindable can serve it", use)
+                    }
+                }
+                wrapperSites[i].bindableLocals = locals
             }
         }
         for use in inits {

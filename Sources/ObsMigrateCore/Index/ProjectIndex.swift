@@ -66,6 +66,9 @@ public struct WrapperSite: Sendable {
     public var projectedUses: [Site]
     /// For `@EnvironmentObject`: the `$name` uses outside `body`, which no fix can serve.
     public var projectedUsesOutsideBody: [Site]
+    /// For `@EnvironmentObject`: the view members outside `body` that use `$name`, each to get a
+    /// local `@Bindable` (set by `decide`).
+    public var bindableLocals: [BindableLocal] = []
     /// The default value constructs the object (`= M()`, `= Feature.M()`, `= .init()`), as
     /// opposed to handing over one that lives elsewhere (`= M.shared`).
     public var createsOwnObject = false

@@ -12,8 +12,11 @@ public struct EnvironmentObjectProperty: Rule {
         rationale: """
             Observable objects travel in the environment by type: `@Environment(M.self) var m`. \
             `@Environment` has no `$m` bindings, so when `body` uses `$m`, a local \
-            `@Bindable var m = m` is added as its first line. A `$m` outside `body` cannot be served \
-            that way: the site is reported and the model keeps ObservableObject.
+            `@Bindable var m = m` is added as its first line, and so is one at the top of each computed \
+            property or method of the view that uses `$m` (with `return` before a body that was one \
+            implicitly returned expression, unless it is a `@ViewBuilder`). Where no local can serve it \
+            (a static member, an initializer, a stored property's initial value, explicit `get`/`set`, \
+            an extension in another file) the site is reported and the model keeps ObservableObject.
             """,
         triggering: [
             "import SwiftUI\nfinal class Session: ObservableObject {}\nstruct Profile: View {\n    @EnvironmentObject var session: Session\n    var body: some View { Text(\"\") }\n}\n",
@@ -42,13 +45,32 @@ public struct EnvironmentObjectProperty: Rule {
                 Edit.delete(source.end(nameToken)..<typeRange.upperBound),
             ]
             var message = "@EnvironmentObject \(label) becomes @Environment(\(written).self) (fixable)"
-            if !site.projectedUses.isEmpty, let owner = site.owner,
+            var members: [String] = []
+            if site.projectedUses.count > site.projectedUsesOutsideBody.count, let owner = site.owner,
                let body = context.index.type(owner).bodyBlock {
                 edits.append(bindableLine(name: name, bodyOpen: body.open, in: source))
-                message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in body for $\(name) (fixable)"
+                members.append("body")
+            }
+            for local in site.bindableLocals {
+                edits += bindableLine(name: name, bodyOpen: local.open, in: source, addingReturn: local.addsReturn)
+                members.append(local.member)
+            }
+            if !members.isEmpty {
+                message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in \(members.joined(separator: ", ")) for $\(name) (fixable)"
             }
             return finding(context, site.attribute.range, message, fix: edits, model: site.type)
         }
+    }
+
+    /// `bindableLine`, and for a member whose body is one implicitly returned expression, the
+    /// `return ` that must now precede it.
+    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile, addingReturn: Bool) -> [Edit] {
+        var line = bindableLine(name: name, bodyOpen: bodyOpen, in: source)
+        guard addingReturn else { return [line] }
+        let first = source.start(bodyOpen + 1)
+        // The one-line form replaces up to the code: the keyword joins that edit.
+        if line.range.upperBound == first && !line.range.isEmpty { line.replacement += "return "; return [line] }
+        return [line, .insert("return ", at: first)]
     }
 
     /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first
