@@ -46,6 +46,9 @@ public struct WrapperInit: Sendable {
     public var type: String?
     /// `_m = .init(wrappedValue: x)`: the wrapper's name is inferred, not written.
     public var implicit = false
+    /// The model whose decision this site follows: its type's, or its property's protocol family's.
+    public var familyModel: String? = nil
+    public var decisionModel: String? { type ?? familyModel }
 }
 
 /// `ObservableObject` written outside an inheritance clause: a generic constraint or existential.
@@ -124,10 +127,24 @@ extension ProjectIndex {
                      Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
         }
 
+        // Protocol families: what their protocols do, and the generic views they constrain.
+        for family in protocolFamilies {
+            guard let representative = family.representative else { continue }
+            for blocker in familyBlockers(family) { block(representative, blocker.reason, blocker.site) }
+        }
+        for i in wrapperSites.indices where wrapperSites[i].type == nil {
+            guard let k = protocolFamily(ofGenericSite: wrapperSites[i]) else { continue }
+            wrapperSites[i].protocolFamily = k
+            wrapperSites[i].familyModel = protocolFamilies[k].representative
+            if wrapperSites[i].wrapper == .EnvironmentObject || (wrapperSites[i].wrapper == .ObservedObject && !wrapperSites[i].projectedUses.isEmpty) {
+                protocolFamilies[k].needsObservable = true
+            }
+        }
+
         // Wrapper properties.
         for i in wrapperSites.indices {
             let where_ = Site(file: wrapperSites[i].file, offset: wrapperSites[i].property.start)
-            guard let t = wrapperSites[i].type else {
+            guard let t = wrapperSites[i].decisionModel else {
                 let site = wrapperSites[i]  // rare: a site whose type is not a model's
                 if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
                     // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
@@ -149,6 +166,7 @@ extension ProjectIndex {
                 wrapperSites[i].bindableLocals = locals
             }
         }
+        for k in inits.indices { if let i = inits[k].siteIndex { inits[k].familyModel = wrapperSites[i].familyModel } }
         for use in inits {
             if use.siteIndex == nil || use.target == nil {
                 let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
@@ -391,9 +409,6 @@ extension ProjectIndex {
         guard let model = models[name] else { return [] }
         var result: [Blocker] = []
         func block(_ name: String, _ reason: String, _ site: Site?) { result.append(Blocker(reason: reason, site: site)) }
-        if let p = model.viaProtocol {
-            block(name, "it conforms through protocol \(p), which refines ObservableObject", refiningProtocols[p])
-        }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)
@@ -607,8 +622,17 @@ extension ProjectIndex {
         for (name, model) in models {
             result[name] = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
         }
-        for site in wrapperSites { if let t = site.type, models[t] != nil { result[t]!.insert(site.file) } }
-        for use in wrapperInits { if let t = use.type, models[t] != nil { result[t]!.insert(use.file) } }
+        for site in wrapperSites {
+            if let t = site.decisionModel, models[t] != nil { result[t]!.insert(site.file) }
+        }
+        // A family's protocols are edited with it; each conformer's migration edits them all.
+        for family in protocolFamilies {
+            let protocolFiles = Set(family.protocols.compactMap { refiningProtocols[$0]?.file })
+            var all = protocolFiles
+            for c in family.conformers { all.formUnion(result[c] ?? []) }
+            for c in family.conformers { result[c] = all }
+        }
+        for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
             // Raising a target is part of the migration of every model its project holds.
@@ -651,6 +675,14 @@ extension ProjectIndex {
                 }
                 if !models.values[p].blockers.isEmpty, !blocked {
                     models.values[i].blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil, isConsequence: true)]
+                    changed = true
+                }
+            }
+            // A protocol family migrates as one: one class that stays holds every other.
+            for family in protocolFamilies where family.conformers.count > 1 {
+                guard let stays = family.conformers.first(where: { !(models[$0]?.blockers.isEmpty ?? true) }) else { continue }
+                for c in family.conformers where models[c]?.blockers.isEmpty ?? false {
+                    models[c]!.blockers = [Blocker(reason: "\(TypeName.base(stays)) keeps ObservableObject, and it conforms to the same protocol family (\(TypeName.base(family.name)))", site: nil, isConsequence: true)]
                     changed = true
                 }
             }

@@ -69,6 +69,12 @@ public struct WrapperSite: Sendable {
     /// For `@EnvironmentObject`: the view members outside `body` that use `$name`, each to get a
     /// local `@Bindable` (set by `decide`).
     public var bindableLocals: [BindableLocal] = []
+    /// For a site typed with a generic parameter constrained by a protocol family: the family,
+    /// and the conformer whose decision stands for it.
+    public var protocolFamily: Int? = nil
+    public var familyModel: String? = nil
+    /// The model whose decision this site follows: its type's, or its protocol family's.
+    public var decisionModel: String? { type ?? familyModel }
     /// The default value constructs the object (`= M()`, `= Feature.M()`, `= .init()`), as
     /// opposed to handing over one that lives elsewhere (`= M.shared`).
     public var createsOwnObject = false
@@ -99,6 +105,11 @@ public struct ProjectIndex: Sendable {
     public var typeAliases: [String: TypeAliasTarget] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
+    /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and
+    /// conforming model's family.
+    public var protocolFamilies: [ProtocolFamily] = []
+    public var familyOfProtocol: [String: Int] = [:]
+    public var familyOfModel: [String: Int] = [:]
     /// The files where those refinements are written.
     var filesRefiningObservableObject: Set<Int> = []
     public var wrapperSites: [WrapperSite] = []
@@ -144,6 +155,7 @@ public struct ProjectIndex: Sendable {
         let kinds = Timings.measure("index: declarations") { collectDeclarations() }
         Timings.measure("index: models") { collectModels(kinds) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
+        collectProtocolFamilies()
         for (name, model) in models {
             let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
             for f in files { modelsByFile[f, default: []].append(name) }

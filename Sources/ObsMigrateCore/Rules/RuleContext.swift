@@ -24,8 +24,29 @@ public struct RuleContext: Sendable {
 
     public func sites<T>(_ list: [T], _ byFile: [Int: [Int]]) -> [T] { (byFile[fileIndex] ?? []).map { list[$0] } }
 
+    /// The site's type in messages; for a generic one, its parameter and protocol.
+    public func shownType(_ site: WrapperSite) -> String {
+        if let type = site.type { return TypeName.base(type) }
+        if let k = site.protocolFamily { return "\(ProjectIndex.stripType(site.writtenType ?? "")) (a \(TypeName.base(index.protocolFamilies[k].name)))" }
+        return ProjectIndex.stripType(site.writtenType ?? "")
+    }
+
+    /// A sentence for a wrapper initialisation whose type does not migrate.
+    public func whyNotMigrating(_ use: WrapperInit) -> String {
+        if use.type == nil, let i = use.siteIndex, index.wrapperSites[i].protocolFamily != nil { return whyNotMigrating(index.wrapperSites[i]) }
+        return whyNotMigrating(type: use.type, written: nil)
+    }
+
     /// A sentence for a view site whose type does not migrate: blocked, generic, unknown or external.
     public func whyNotMigrating(_ site: WrapperSite) -> String {
+        if site.type == nil, let k = site.protocolFamily {
+            let family = index.protocolFamilies[k]
+            let parameter = ProjectIndex.stripType(site.writtenType ?? "")
+            guard let representative = index.familyCulprit(k) else {
+                return "\(parameter) is constrained to \(TypeName.base(family.name)), which refines ObservableObject and no class in the scanned sources conforms to"
+            }
+            return "\(parameter) is constrained to \(TypeName.base(family.name)), whose classes keep ObservableObject: \(whyNotMigrating(type: representative, written: nil))"
+        }
         if site.type == nil, let written = site.writtenType, let owner = site.owner,
            let generics = index.type(owner).genericParameters {
             let names = generics.dropFirst().dropLast().split(separator: ",").map { $0.split(separator: ":").first.map(String.init) ?? "" }

@@ -53,7 +53,9 @@ public struct ObservableObjectConformance: Rule {
                 let message: String
                 if let parent = model.superclass, direct.isEmpty {
                     message = migrates ? "\(simple) inherits ObservableObject from \(TypeName.base(parent)): it becomes @Observable with it (fixable)" : blockedText
-                } else if direct.isEmpty && model.viaProtocol == nil {
+                } else if direct.isEmpty, let via = model.viaProtocol {
+                    message = migrates ? "\(simple) conforms to ObservableObject through \(TypeName.base(via)): it becomes @Observable with its protocol family (fixable)" : blockedText
+                } else if direct.isEmpty {
                     message = migrates ? "\(simple) conforms to ObservableObject in an extension: make it @Observable (fixable)" : blockedText
                 } else {
                     message = migrates ? "\(simple) conforms to ObservableObject: make it @Observable (fixable)" : blockedText

@@ -27,14 +27,14 @@ public struct StateObjectProperty: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .StateObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
-            if context.migrates(site.type) {
+            if context.migrates(site.decisionModel) {
                 return finding(context, site.attribute.range,
-                               "@StateObject \(label) becomes @State: \(TypeName.base(site.type!)) is @Observable after migration (fixable)",
-                               fix: [Edit(site.attribute.range, "@State")], model: site.type)
+                               "@StateObject \(label) becomes @State: \(context.shownType(site)) is @Observable after migration (fixable)",
+                               fix: [Edit(site.attribute.range, "@State")], model: site.decisionModel)
             }
             return finding(context, site.attribute.range,
                            "@StateObject \(label) stays: \(context.whyNotMigrating(site))",
-                           fix: nil, model: site.type)
+                           fix: nil, model: site.decisionModel)
         }
     }
 }

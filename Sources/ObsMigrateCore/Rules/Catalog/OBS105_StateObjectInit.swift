@@ -29,14 +29,14 @@ public struct StateObjectInit: Rule {
         // `_m = .init(wrappedValue:)` needs no change when the property becomes @State.
         return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .StateObject && !$0.implicit }.map { use in
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
-            if use.siteIndex != nil, use.target != nil, context.migrates(use.type) {
+            if use.siteIndex != nil, use.target != nil, context.migrates(use.decisionModel) {
                 return finding(context, range, "StateObject(wrappedValue:) becomes State(wrappedValue:) (fixable)",
-                               fix: [Edit(range, "State")], model: use.type)
+                               fix: [Edit(range, "State")], model: use.decisionModel)
             }
             let why = use.siteIndex == nil
                 ? "this use of StateObject by name cannot be rewritten"
-                : context.whyNotMigrating(type: use.type, written: nil)
-            return finding(context, range, "StateObject stays: \(why)", fix: nil, model: use.type)
+                : context.whyNotMigrating(use)
+            return finding(context, range, "StateObject stays: \(why)", fix: nil, model: use.decisionModel)
         }
     }
 }

@@ -30,25 +30,25 @@ public struct ObservedObjectProperty: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .ObservedObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
-            guard context.migrates(site.type) else {
+            guard context.migrates(site.decisionModel) else {
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) stays: \(context.whyNotMigrating(site))",
-                               fix: nil, model: site.type)
+                               fix: nil, model: site.decisionModel)
             }
             if site.createsOwnObject {
                 // The view made its own object: @State keeps it across re-renders, as was meant.
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) creates its own object: it becomes @State, which keeps it for the view's lifetime (fixable)",
-                               fix: [Edit(site.attribute.range, "@State")], model: site.type)
+                               fix: [Edit(site.attribute.range, "@State")], model: site.decisionModel)
             }
             if !site.projectedUses.isEmpty {
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) becomes @Bindable: $\(site.property.name ?? "") makes bindings (fixable)",
-                               fix: [Edit(site.attribute.range, "@Bindable")], model: site.type)
+                               fix: [Edit(site.attribute.range, "@Bindable")], model: site.decisionModel)
             }
             return finding(context, site.attribute.range,
                            "@ObservedObject \(label) becomes a plain property: Observation tracks what body reads (fixable)",
-                           fix: [Edits.deleteToken(site.attribute.range, in: context.source)], model: site.type)
+                           fix: [Edits.deleteToken(site.attribute.range, in: context.source)], model: site.decisionModel)
         }
     }
 }

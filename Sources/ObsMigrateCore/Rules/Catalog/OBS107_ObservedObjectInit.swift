@@ -39,33 +39,33 @@ public struct ObservedObjectInit: Rule {
             let spelled = use.implicit ? ".init(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
                 : "ObservedObject(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
             guard let siteIndex = use.siteIndex, let target = use.target, let label = use.label, let close = use.close,
-                  let property = use.property, context.migrates(use.type) else {
+                  let property = use.property, context.migrates(use.decisionModel) else {
                 let why = use.siteIndex == nil
                     ? "this use of ObservedObject by name cannot be rewritten"
-                    : context.whyNotMigrating(type: use.type, written: nil)
+                    : context.whyNotMigrating(use)
                 if use.implicit { return nil }  // not a legacy spelling: nothing to report while it stays
-                return finding(context, range, "ObservedObject stays: \(why)", fix: nil, model: use.type)
+                return finding(context, range, "ObservedObject stays: \(why)", fix: nil, model: use.decisionModel)
             }
             if context.index.wrapperSites[siteIndex].createsOwnObject {
                 // The property becomes @State (OBS106): its wrapper is State.
                 let edits = use.implicit ? [] : [Edit(range, "State")]
                 if edits.isEmpty { return nil }
                 return finding(context, range, "\(spelled) becomes State(wrappedValue:): the property becomes @State (fixable)",
-                               fix: edits, model: use.type)
+                               fix: edits, model: use.decisionModel)
             }
             if !context.index.wrapperSites[siteIndex].projectedUses.isEmpty {
                 // Bindable has no `init(initialValue:)`.
                 var edits = use.implicit ? [] : [Edit(range, "Bindable")]
                 if source.isText(label, "initialValue") { edits.append(Edit(source.start(label)..<source.end(label), "wrappedValue")) }
                 return finding(context, range, "\(spelled) becomes \(use.implicit ? ".init" : "Bindable")(wrappedValue:) (fixable)",
-                               fix: edits, model: use.type)
+                               fix: edits, model: use.decisionModel)
             }
             // Argument text as written, from after `wrappedValue:` to before `)`.
             let argument = source.text(source.start(label + 2)..<source.end(close - 1))
             let replaced = source.start(target)..<source.end(close)
             let name = property.first?.isLetter ?? false ? property : "`\(property)`"
             return finding(context, range, "\(spelled) becomes a plain assignment: the property has no wrapper any more (fixable)",
-                           fix: [Edit(replaced, "self.\(name) = \(argument)")], model: use.type)
+                           fix: [Edit(replaced, "self.\(name) = \(argument)")], model: use.decisionModel)
         }
     }
 }

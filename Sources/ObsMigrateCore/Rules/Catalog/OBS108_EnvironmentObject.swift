@@ -33,11 +33,11 @@ public struct EnvironmentObjectProperty: Rule {
         let source = context.source
         return context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).filter { $0.wrapper == .EnvironmentObject }.map { site in
             let label = site.property.name.map { "'\($0)'" } ?? "property"
-            guard context.migrates(site.type), let written = site.property.typeText, let typeRange = site.property.typeRange,
+            guard context.migrates(site.decisionModel), let written = site.property.typeText, let typeRange = site.property.typeRange,
                   let name = site.property.name, let nameToken = site.property.nameToken else {
                 return finding(context, site.attribute.range,
                                "@EnvironmentObject \(label) stays: \(context.whyNotMigrating(site))",
-                               fix: nil, model: site.type)
+                               fix: nil, model: site.decisionModel)
             }
             var edits = [
                 Edit(site.attribute.range, "@Environment(\(written).self)"),
@@ -58,7 +58,7 @@ public struct EnvironmentObjectProperty: Rule {
             if !members.isEmpty {
                 message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in \(members.joined(separator: ", ")) for $\(name) (fixable)"
             }
-            return finding(context, site.attribute.range, message, fix: edits, model: site.type)
+            return finding(context, site.attribute.range, message, fix: edits, model: site.decisionModel)
         }
     }
 

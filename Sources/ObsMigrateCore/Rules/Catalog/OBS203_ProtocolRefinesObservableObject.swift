@@ -1,4 +1,5 @@
-/// OBS203: a protocol refining ObservableObject ties every conforming class to Combine.
+/// OBS203: a protocol refining ObservableObject ties every conforming class to Combine; when
+/// its whole family migrates, it refines AnyObject (and Observable where generic code needs it).
 public struct ProtocolRefinesObservableObject: Rule {
     public init() {}
 
@@ -6,26 +7,60 @@ public struct ProtocolRefinesObservableObject: Rule {
         code: "OBS203",
         name: "protocol-refines-observable-object",
         severity: .warning,
-        fix: .never,
-        summary: "A protocol refines ObservableObject; its conforming classes cannot migrate on their own.",
+        fix: .sometimes,
+        summary: "A protocol refines ObservableObject; it migrates together with its conforming classes.",
         rationale: """
             `protocol ViewModel: ObservableObject` is used for generic views and dependency injection. \
-            Whether it should refine `Observable`, `AnyObject`, or nothing is a design decision: a person \
-            changes it, and until then the classes that conform to it keep ObservableObject.
+            The protocols that refine it (directly or through each other), the classes that conform \
+            through them and the generic views constrained by them (`struct Row<M: ViewModel>` with \
+            `@ObservedObject var model: M`) migrate as one family: when every class of the family \
+            migrates, the protocol refines `AnyObject` instead, or `AnyObject, Observable` when a generic \
+            view needs it (`@Bindable var model: M`, `@Environment(M.self)`), and the generic views follow \
+            the migration table. When one class stays, or the protocol itself uses `objectWillChange` or a \
+            `$` publisher, the whole family stays.
             """,
         triggering: ["import Combine\nprotocol ViewModel: ObservableObject {}\n"],
         nonTriggering: ["import Observation\nprotocol ViewModel: AnyObject, Observable {}\n"],
-        examples: [])
+        examples: [
+            (before: "import SwiftUI\n\nprotocol ListViewModel: ObservableObject {\n    var titles: [String] { get }\n}\n\nfinal class FeedModel: ListViewModel {\n    @Published var titles: [String] = []\n}\n\nstruct GenericList<Model: ListViewModel>: View {\n    @ObservedObject var model: Model\n    var body: some View { Text(model.titles.joined()) }\n}\n",
+             after: "import SwiftUI\n\nprotocol ListViewModel: AnyObject {\n    var titles: [String] { get }\n}\n\n@Observable final class FeedModel: ListViewModel {\n    var titles: [String] = []\n}\n\nstruct GenericList<Model: ListViewModel>: View {\n    var model: Model\n    var body: some View { Text(model.titles.joined()) }\n}\n"),
+        ])
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.decls.types.compactMap { decl in
             guard decl.kind == .protocol, let site = context.index.refiningProtocols[decl.qualifiedName],
                   site.file == context.fileIndex,
-                  let entry = decl.inheritance.first(where: { context.source.start($0.firstToken) == site.offset }) else { return nil }
+                  let e = decl.inheritance.firstIndex(where: { context.source.start($0.firstToken) == site.offset }) else { return nil }
+            let entry = decl.inheritance[e]
             let through = entry.baseName == "ObservableObject" ? "ObservableObject" : "ObservableObject through \(entry.name)"
+            let k = context.index.familyOfProtocol[decl.qualifiedName]
+            guard context.index.familyMigrates(k), let k else {
+                let why = k.flatMap { context.index.familyCulprit($0) }
+                    .map { ": its classes keep ObservableObject (\(context.whyNotMigrating(type: $0, written: nil)))" }
+                    ?? ": no class in the scanned sources conforms to it, so it is left as it is"
+                return finding(context, entry.range, "protocol \(decl.simpleName) refines \(through)\(why)", fix: nil)
+            }
+            let family = context.index.protocolFamilies[k]
+            let model = family.representative
+            guard entry.baseName == "ObservableObject" else {
+                // Refines it through another protocol of the family, which is the one edited.
+                return finding(context, entry.range, "protocol \(decl.simpleName) refines \(through), which migrates with its family (fixable)",
+                               fix: [], model: model)
+            }
+            let hasAnyObject = decl.inheritance.contains { $0.baseName == "AnyObject" || $0.name == "class" }
+            let hasObservable = decl.inheritance.contains { $0.baseName == "Observable" }
+            var replacement = [hasAnyObject ? nil : "AnyObject", family.needsObservable && !hasObservable ? "Observable" : nil].compactMap { $0 }
+            var edits: [Edit]
+            if replacement.isEmpty {
+                edits = Edits.removeInheritance(decl, entry: e, in: context.source)
+            } else {
+                edits = [Edit(entry.range, replacement.joined(separator: ", "))]
+                if replacement.contains("Observable") { edits += ImportObservation.edits(for: context) }
+            }
+            replacement = replacement.isEmpty ? ["nothing"] : replacement
             return finding(context, entry.range,
-                           "protocol \(decl.simpleName) refines \(through): its conforming classes keep ObservableObject until a person migrates it",
-                           fix: nil)
+                           "protocol \(decl.simpleName) refines ObservableObject, and every class of its family migrates: it refines \(replacement.joined(separator: " and ")) instead (fixable)",
+                           fix: edits, model: model)
         }
     }
 }

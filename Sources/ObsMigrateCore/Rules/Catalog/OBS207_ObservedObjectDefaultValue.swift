@@ -28,7 +28,7 @@ public struct ObservedObjectDefaultValue: Rule {
         }.map { site in
             finding(context, site.attribute.range,
                     "@ObservedObject '\(site.property.name ?? "")' creates its own object, which is re-created with the view: "
-                        + (context.migrates(site.type) ? "the fix makes it @State" : "it probably wants @StateObject"),
+                        + (context.migrates(site.decisionModel) ? "the fix makes it @State" : "it probably wants @StateObject"),
                     fix: nil)
         }
     }

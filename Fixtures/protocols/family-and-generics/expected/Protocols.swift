@@ -1,11 +1,11 @@
 import SwiftUI
 
-protocol ListViewModel: ObservableObject {
+protocol ListViewModel: AnyObject {
     var titles: [String] { get }
 }
 
-final class FeedModel: ListViewModel {
-    @Published var titles: [String] = []
+@Observable final class FeedModel: ListViewModel {
+    var titles: [String] = []
 }
 
 final class CartModel: ObservableObject {
@@ -21,12 +21,12 @@ func log<M: ObservableObject>(_ model: M) {
 }
 
 struct GenericList<Model: ListViewModel>: View {
-    @ObservedObject var model: Model
+    var model: Model
     var body: some View { List(model.titles, id: \.self) { Text($0) } }
 }
 
 struct Screen: View {
-    @StateObject private var feed = FeedModel()
+    @State private var feed = FeedModel()
     @StateObject private var cart = CartModel()
     @State private var standalone = Standalone()
 
