@@ -150,7 +150,13 @@ extension ProjectIndex {
                     // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
                     for c in candidates { block(c, "the type \(written) of \(site.property.name ?? "a property") is ambiguous", where_) }
                 } else if site.writtenType == nil {
-                    blockAll("the type of \(site.property.name ?? "a property") declared with @\(site.wrapper.rawValue) cannot be told (add a type annotation)", where_)
+                    let reason = "the type of \(site.property.name ?? "a property") declared with @\(site.wrapper.rawValue) cannot be told (add a type annotation)"
+                    // Only the models the expression's names can lead to may be behind it.
+                    if let initializer = site.property.initializer, let candidates = modelsReachable(from: initializer, in: site.file) {
+                        for c in candidates.sorted() { block(c, reason, where_) }
+                    } else {
+                        blockAll(reason, where_)
+                    }
                 }
                 continue
             }

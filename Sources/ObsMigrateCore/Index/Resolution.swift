@@ -301,3 +301,89 @@ extension ProjectIndex {
         return single(globals.map { propertyType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1) })
     }
 }
+
+extension ProjectIndex {
+    /// A call that does work found in a model's initializers (a method or function call, a
+    /// `Task`, a `Timer`, a notification subscription), and where; nil when they only assign.
+    public func initializerWork(of model: String) -> (call: String, location: String)? {
+        guard let m = models[model] else { return nil }
+        for ref in m.declarations + m.extensions {
+            let decl = type(ref)
+            for fn in decl.functions where fn.kind == .`init` {
+                guard let body = fn.body else { continue }
+                let source = files[ref.file].source
+                var k = body.open + 1
+                while k < body.close {
+                    defer { k += 1 }
+                    guard source.kind(k) == .identifier else { continue }
+                    let name = source.name(k)
+                    let calls = source.kind(k + 1) == .leftParen || (source.kind(k + 1) == .leftBrace && name == "Task")
+                    guard calls else { continue }
+                    // `super.init(...)`, `self.init(...)`, a constructor (`Date()`): no work of their own.
+                    if name == "init" { continue }
+                    let isWork = name == "Task" || name == "Timer" || (name.first.map { $0.isLowercase || $0 == "_" } ?? false)
+                        && !["print", "precondition", "assert", "max", "min", "abs"].contains(name)
+                    guard isWork else { continue }
+                    let (line, column) = LineTable(files[ref.file].bytes).location(of: source.start(k))
+                    return ("\(name)\(source.kind(k + 1) == .leftBrace ? " { }" : "()")", "\(files[ref.file].path):\(line):\(column)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a model (or a model above it) is marked `@MainActor`.
+    public func isMainActor(_ model: String) -> Bool {
+        lineage(of: model).contains { name in
+            (models[name]?.declarations ?? []).contains { type($0).hasAttribute("MainActor") }
+        }
+    }
+}
+
+extension ProjectIndex {
+    /// The models an expression whose type cannot be told may still produce, bounded by the
+    /// names it mentions: a model named in it, or the declared type or return type of a
+    /// property or function of the project with one of its names. nil when a name leads to a
+    /// type that cannot be read (an opaque or inferred one): then any model may be behind it.
+    /// A name the project does not declare comes from another module, which cannot return a
+    /// type of this one without a generic context that an annotation would have to give.
+    func modelsReachable(from range: Range<Int>, in file: Int) -> Set<String>? {
+        let source = files[file].source
+        var result = Set<String>()
+        func fromTypeText(_ text: String?) -> Bool {
+            guard let text else { return true }  // no return type: Void
+            let words = Self.identifiers(in: text)
+            if words.contains(where: { $0 == "some" || $0 == "any" || $0 == "Self" }) { return false }
+            result.formUnion(modelsNamed(in: text, from: []))
+            return true
+        }
+        for k in range where source.kind(k) == .identifier {
+            let name = source.name(k)
+            if let t = resolveTypeName(name, from: scopePath(k, file)) {
+                if models[t] != nil { result.insert(t) }
+                continue
+            }
+            for fn in topLevelFunctionsByName[name] ?? [] where !fromTypeText(fn.returnType) { return nil }
+            for (_, property) in topLevelPropertiesByName[name] ?? [] {
+                guard property.typeText != nil || property.initializer != nil else { return nil }
+                if let text = property.typeText { if !fromTypeText(text) { return nil } } else { return nil }
+            }
+            for f in files.indices {
+                for t in files[f].decls.types.indices {
+                    let decl = files[f].decls.types[t]
+                    for fn in decl.functions where fn.name == name { if !fromTypeText(fn.returnType) { return nil } }
+                    for p in decl.properties where p.name == name {
+                        if let text = p.typeText {
+                            if !fromTypeText(text) { return nil }
+                        } else if let initializer = p.initializer {
+                            // `static let shared = Store()`: the constructed type.
+                            guard let inferred = expressionType(initializer, in: f, path: decl.path + [decl.name]) else { return nil }
+                            if models[inferred] != nil { result.insert(inferred) }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -18,6 +18,9 @@ public enum RuleRegistry {
         ObservableNonClass(),
         ObservedObjectDefaultValue(),
         DeploymentTargetTooLow(),
+        StateDefaultValueSideEffects(),
+        IgnoredStorageLosesTracking(),
+        MainActorStateDefaultValue(),
     ]
 
     /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.

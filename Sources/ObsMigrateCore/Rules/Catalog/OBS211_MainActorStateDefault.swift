@@ -1,0 +1,43 @@
+/// OBS211: a `@MainActor` model created as a `@State` default value in a view that is not
+/// itself isolated to the main actor.
+public struct MainActorStateDefaultValue: Rule {
+    public init() {}
+
+    public let metadata = RuleMetadata(
+        code: "OBS211",
+        name: "main-actor-state-default",
+        severity: .warning,
+        fix: .never,
+        summary: "A @MainActor model becomes a @State default value in a view not marked @MainActor.",
+        rationale: """
+            `@StateObject var m = M()` creates the model in an autoclosure that SwiftUI calls on the \
+            main actor. `@State var m = M()` creates it in the view's initializer, which is not isolated \
+            to the main actor unless the view is (the `View` protocol is `@MainActor` only from the iOS 18 \
+            / macOS 15 SDKs). With a `@MainActor` model, Swift 5 warns and Swift 6 rejects the call. \
+            Mark the view `@MainActor`, or build with the newer SDK.
+            """,
+        triggering: [
+            "import SwiftUI\n@MainActor final class Store: ObservableObject {\n    @Published var count = 0\n}\nstruct Counter: View {\n    @StateObject private var store = Store()\n    var body: some View { Text(\"\") }\n}\n",
+        ],
+        nonTriggering: [
+            "import SwiftUI\n@MainActor final class Store: ObservableObject {\n    @Published var count = 0\n}\n@MainActor struct Counter: View {\n    @StateObject private var store = Store()\n    var body: some View { Text(\"\") }\n}\n",
+        ],
+        examples: [])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).compactMap { site in
+            let becomesState = site.wrapper == .StateObject || (site.wrapper == .ObservedObject && site.createsOwnObject)
+            guard becomesState, site.property.initializer != nil, let model = site.type, context.migrates(model),
+                  let owner = site.owner, context.index.isMainActor(model) else { return nil }
+            // The view, or an enclosing type, isolated to the main actor: nothing to say.
+            let isolated = context.index.type(owner).hasAttribute("MainActor")
+                || context.index.enclosingTypes(of: context.index.type(owner).bodyOpen, in: owner.file)
+                    .contains { context.index.type($0).hasAttribute("MainActor") }
+            guard !isolated else { return nil }
+            let label = site.property.name.map { "'\($0)'" } ?? "property"
+            return finding(context, site.attribute.range,
+                           "\(label) becomes @State, whose default value \(TypeName.base(model))() is created in the view's initializer: \(TypeName.base(model)) is @MainActor and \(context.index.type(owner).simpleName) is not (Swift 6 rejects it before the iOS 18 SDK); mark the view @MainActor",
+                           fix: nil, model: nil)
+        }
+    }
+}
