@@ -36,8 +36,9 @@ extension ProjectIndex {
     }
 
     /// The dead send at `s` (an `objectWillChange` token inside `model`), if it is one: a
-    /// statement of its own, `[self.]objectWillChange.send()`, followed by a statement that
-    /// sets a tracked property (`x = `, `x += `, `x[i] = `, `self.x = `, `x.append(...)`).
+    /// statement of its own, `[self.]objectWillChange.send()` (or `if flag { ... }` holding only
+    /// it), next to a statement of the same block that sets a tracked property (`x = `, `x += `,
+    /// `x[i] = `, `self.x = `, `x.append(...)`), after it or before it.
     func deadSend(at s: Int, in file: Int, model: String) -> DeadSend? {
         let source = files[file].source
         var first = s
@@ -48,31 +49,84 @@ extension ProjectIndex {
         guard source.startsLine[first] || source.kind(first - 1) == .semicolon || source.kind(first - 1) == .leftBrace,
               source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
               source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
-        let last = s + 4
+        var last = s + 4
+        // `if flag { objectWillChange.send() }` with nothing else in it goes whole.
+        if source.kind(first - 1) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[first - 1]) == last + 1,
+           let ifToken = plainIf(openingBlock: first - 1, in: source), !source.isIdentifier(last + 2, "else") {
+            first = ifToken
+            last += 1
+        }
         var next = last + 1
         var removalEnd = source.end(last)
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
-        guard next < source.sigCount, source.startsLine[next] || source.kind(last + 1) == .semicolon else { return nil }
-        if source.isIdentifier(next, "self"), source.kind(next + 1) == .period { next += 2 }
-        guard source.kind(next) == .identifier else { return nil }
-        let name = source.name(next)
-        guard trackedProperties(of: model).contains(name) else { return nil }
-        var after = next + 1
+        let tracked = trackedProperties(of: model)
+        // The statement after it sets a tracked property (`objectWillChange.send(); x = 1`), or
+        // the one before it in the same block does (`x += 1` then the send).
+        var property: String? = nil
+        if next < source.sigCount, source.startsLine[next] || source.kind(last + 1) == .semicolon {
+            property = setProperty(at: next, in: source, tracked: tracked)
+        }
+        // Before it, local `let`/`var` declarations (without `await`) may come in between: the
+        // view is already invalidated and re-renders after this code, reading everything.
+        var before = first
+        while property == nil, let previous = previousStatement(before: before, in: source) {
+            property = setProperty(at: previous, in: source, tracked: tracked)
+            guard property == nil, source.isIdentifier(previous, "let") || source.isIdentifier(previous, "var"),
+                  !(previous..<before).contains(where: { source.isIdentifier($0, "await") }) else { break }
+            before = previous
+        }
+        guard let name = property else { return nil }
+        return DeadSend(tokens: first...last, range: source.start(first)..<removalEnd, property: name)
+    }
+
+    /// The `if` token of `if flag {`, `if !flag {` or `if self.flag {` whose `{` is `open`.
+    func plainIf(openingBlock open: Int, in source: SourceFile) -> Int? {
+        var k = open - 1
+        guard source.kind(k) == .identifier else { return nil }
+        k -= 1
+        if source.kind(k) == .period, source.isIdentifier(k - 1, "self") { k -= 2 }
+        if source.kind(k) == .operator, source.isText(k, "!") { k -= 1 }
+        return source.isIdentifier(k, "if") ? k : nil
+    }
+
+    /// The tracked property that the statement starting at token `k` sets, if it sets one.
+    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>) -> String? {
+        var k = start
+        if source.isIdentifier(k, "self"), source.kind(k + 1) == .period { k += 2 }
+        guard source.kind(k) == .identifier else { return nil }
+        let name = source.name(k)
+        guard tracked.contains(name) else { return nil }
+        var after = k + 1
         if source.kind(after) == .leftBracket {
             let m = Int(source.match[after])
             guard m > after else { return nil }
             after = m + 1
         }
-        let sets: Bool
-        if source.kind(after) == .operator || source.isText(after, "=") {
+        if source.kind(after) == .operator {
             let op = source.text(after)
-            sets = op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op))
-        } else if source.kind(after) == .period, source.kind(after + 1) == .identifier, source.kind(after + 2) == .leftParen {
-            sets = Self.mutatingMethods.contains(source.name(after + 1))
-        } else {
-            sets = false
+            return op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)) ? name : nil
         }
-        guard sets else { return nil }
-        return DeadSend(tokens: first...last, range: source.start(first)..<removalEnd, property: name)
+        if source.kind(after) == .period, source.kind(after + 1) == .identifier, source.kind(after + 2) == .leftParen {
+            return Self.mutatingMethods.contains(source.name(after + 1)) ? name : nil
+        }
+        return nil
+    }
+
+    /// The first token of the statement before the one starting at `first`, in the same block
+    /// (bracketed runs skipped whole); nil when `first` opens its block.
+    func previousStatement(before first: Int, in source: SourceFile) -> Int? {
+        var k = first - 1
+        while k >= 0 {
+            let kind = source.kind(k)
+            if kind == .leftBrace || kind == .leftParen || kind == .leftBracket { return nil }
+            if kind == .rightBrace || kind == .rightParen || kind == .rightBracket {
+                let m = Int(source.match[k])
+                guard m >= 0, m < k else { return nil }
+                k = m
+            }
+            if source.startsLine[k] || source.kind(k - 1) == .semicolon || source.kind(k - 1) == .leftBrace { return k }
+            k -= 1
+        }
+        return nil
     }
 }

@@ -38,3 +38,24 @@ struct ClockView: View {
             .onReceive(feed.objectWillChange) { _ in }
     }
 }
+
+/// Sends after the mutation, with local declarations in between, and alone in an `if`.
+@Observable final class StatusController {
+    var isFavorited = false
+    var favoritesCount = 0
+
+    func update(count: Int, publishUpdate: Bool) {
+        favoritesCount = count
+    }
+
+    func toggleFavorite() async {
+        isFavorited.toggle()
+        let delta = isFavorited ? 1 : -1
+        favoritesCount += delta
+        do {
+            try await Task.sleep(nanoseconds: 1)
+        } catch {
+            isFavorited.toggle()
+        }
+    }
+}

@@ -39,3 +39,30 @@ struct ClockView: View {
             .onReceive(feed.objectWillChange) { _ in }
     }
 }
+
+/// Sends after the mutation, with local declarations in between, and alone in an `if`.
+final class StatusController: ObservableObject {
+    var isFavorited = false
+    var favoritesCount = 0
+
+    func update(count: Int, publishUpdate: Bool) {
+        favoritesCount = count
+
+        if publishUpdate {
+            objectWillChange.send()
+        }
+    }
+
+    func toggleFavorite() async {
+        isFavorited.toggle()
+        let delta = isFavorited ? 1 : -1
+        favoritesCount += delta
+        objectWillChange.send()
+        do {
+            try await Task.sleep(nanoseconds: 1)
+        } catch {
+            isFavorited.toggle()
+            objectWillChange.send()
+        }
+    }
+}

@@ -14,9 +14,10 @@ public struct ObjectWillChangeUse: Rule {
             changes are tracked per property; code that sends or listens to `objectWillChange` has to be \
             redesigned (usually it can simply go, or become `withObservationTracking`). The class keeps \
             ObservableObject until a person does that. One form is mechanical: `objectWillChange.send()` \
-            as a statement right before one that sets a stored property the `@Observable` class tracks \
-            (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`) is dead once the setter itself tells \
-            observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
+            as a statement (or alone in `if flag { }`) right before one that sets a stored property the \
+            `@Observable` class tracks (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`), or after \
+            one in the same block with only local `let`/`var` declarations (no `await`) in between, is \
+            dead once the setter itself tells observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
             `@ObservationIgnored` property, a computed one, a call) still needs a person.
             """,
         triggering: [
@@ -32,6 +33,21 @@ public struct ObjectWillChangeUse: Rule {
 
     private static let word = Array("objectWillChange".utf8)
 
+    /// The send's lines; with the blank line above them when a `}` follows, so that no blank
+    /// line is left at the end of a block.
+    static func removal(_ range: Range<Int>, in source: SourceFile) -> Edit {
+        var edit = Edits.deleteToken(range, in: source)
+        let bytes = source.bytes
+        guard edit.range.lowerBound > 0, edit.range.lowerBound == source.lineStart(of: edit.range.lowerBound) else { return edit }
+        var after = edit.range.upperBound
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: "}") else { return edit }
+        let previousLine = source.lineStart(of: edit.range.lowerBound - 1)
+        let blank = bytes[previousLine..<edit.range.lowerBound].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if blank, previousLine > 0 { edit.range = previousLine..<edit.range.upperBound }
+        return edit
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
         // Most files never name it: one search of the bytes rules them out faster than the tokens.
@@ -43,8 +59,8 @@ public struct ObjectWillChangeUse: Rule {
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 findings.append(finding(context, source.start(s)..<source.end(s),
-                                        "objectWillChange.send() before setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
-                                        fix: [Edits.deleteToken(dead.range, in: source)], model: owner))
+                                        "objectWillChange.send() next to setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
+                                        fix: [Self.removal(dead.range, in: source)], model: owner))
                 continue
             }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
