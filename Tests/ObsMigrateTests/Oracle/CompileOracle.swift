@@ -161,8 +161,15 @@ struct CompileOracle: Sendable {
             "-Xfrontend", "-import-module", "-Xfrontend", "Combine",
             "-diagnostic-style", "llvm",
         ]
+        // A case laid out as packages (`Packages/Core/Sources/Core/...`) is checked as one module:
+        // imports of its own targets are blanked out (their lines kept, for the diagnostics).
+        var localModules = Set<String>()
         for file in files {
-            if let scratch = rewriteForLinux(file) {
+            let parts = file.path.split(separator: "/").map(String.init)
+            if let k = parts.lastIndex(of: "Sources"), k + 2 < parts.count { localModules.insert(parts[k + 1]) }
+        }
+        for file in files {
+            if let scratch = rewriteForLinux(file, localModules: localModules) {
                 pathMap.append((scratch.path, file.path))
                 arguments.append(scratch.path)
             } else {
@@ -181,14 +188,20 @@ struct CompileOracle: Sendable {
     /// A file using them is copied to the scratch folder (same file name, so diagnostics still
     /// read naturally) with `#Preview` at the start of a line rewritten to
     /// `private let _oraclePreview<line> = _OraclePreview` (a stub with the macro's signature)
-    /// and `@Previewable` blanked out. Returns nil when the file needs no rewrite.
-    private func rewriteForLinux(_ file: URL) -> URL? {
+    /// and `@Previewable` blanked out, and an import of one of the case's own package targets
+    /// (`localModules`) blanked out. Returns nil when the file needs no rewrite.
+    private func rewriteForLinux(_ file: URL, localModules: Set<String> = []) -> URL? {
         guard let text = try? String(contentsOf: file, encoding: .utf8),
-              text.contains("#Preview") || text.contains("@Previewable") else { return nil }
+              text.contains("#Preview") || text.contains("@Previewable")
+                || localModules.contains(where: { text.contains("import \($0)") }) else { return nil }
         var changed = false
         let lines = text.components(separatedBy: "\n").enumerated().map { index, line -> String in
             var line = line
             let body = line.drop(while: { $0 == " " || $0 == "\t" })
+            if body.hasPrefix("import "), localModules.contains(String(body.dropFirst("import ".count)).trimmingCharacters(in: .whitespacesAndNewlines)) {
+                changed = true
+                return ""
+            }
             if body.hasPrefix("#Preview") {
                 let next = body.dropFirst("#Preview".count).first
                 if next == nil || next == "(" || next == " " || next == "{" || next == "\t" || next == "\r" {

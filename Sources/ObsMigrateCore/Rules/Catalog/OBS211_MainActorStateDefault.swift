@@ -29,8 +29,9 @@ public struct MainActorStateDefaultValue: Rule {
             let becomesState = site.wrapper == .StateObject || (site.wrapper == .ObservedObject && site.createsOwnObject)
             guard becomesState, site.property.initializer != nil, let model = site.type, context.migrates(model),
                   let owner = site.owner, context.index.isMainActor(model) else { return nil }
-            // The view, or an enclosing type, isolated to the main actor: nothing to say.
-            let isolated = context.index.type(owner).hasAttribute("MainActor")
+            // The view, or an enclosing type, isolated to the main actor, or an `App` (whose
+            // initializer is): nothing to say.
+            let isolated = context.index.type(owner).hasAttribute("MainActor") || context.index.type(owner).inherits("App") != nil
                 || context.index.enclosingTypes(of: context.index.type(owner).bodyOpen, in: owner.file)
                     .contains { context.index.type($0).hasAttribute("MainActor") }
             guard !isolated else { return nil }

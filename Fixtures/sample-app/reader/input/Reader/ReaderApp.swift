@@ -1,0 +1,48 @@
+import SwiftUI
+import Core
+import Feeds
+
+@main
+struct ReaderApp: App {
+    @StateObject private var settings = SettingsStore()
+    @StateObject private var account = AccountStore()
+
+    var body: some Scene {
+        WindowGroup {
+            RootView()
+                .environmentObject(settings)
+                .environmentObject(account)
+        }
+    }
+}
+
+struct RootView: View {
+    @EnvironmentObject var account: AccountStore
+    @StateObject private var articles = ArticlesModel()
+    @StateObject private var search = SearchModel()
+
+    var body: some View {
+        TabView {
+            FeedScreen(model: articles)
+                .tabItem { Label("Articles", systemImage: "doc.text") }
+            FeedScreen(model: PodcastsModel())
+                .tabItem { Label("Podcasts", systemImage: "mic") }
+            SearchScreen(search: search)
+                .tabItem { Label("Search", systemImage: "magnifyingglass") }
+            SettingsView()
+                .tabItem { Label("Settings", systemImage: "gear") }
+        }
+        .overlay(alignment: .top) {
+            if account.isSyncing { ProgressView() }
+        }
+    }
+}
+
+struct SearchScreen: View {
+    @ObservedObject var search: SearchModel
+
+    var body: some View {
+        List(search.results, id: \.self) { Text($0) }
+            .searchable(text: $search.query)
+    }
+}
