@@ -246,25 +246,42 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(fix.out.contains("M keeps ObservableObject: V.swift could not be used"), fix.out)
     }
 
+    /// After an error, the summary never says that nothing was found in what was not read.
+    func testSummaryAfterAnErrorSaysWhatWasNotChecked() throws {
+        let box = try Sandbox("summary-after-error")
+        let missing = runTool(["check", "--project-root", ".", "Missing.swift"], cwd: box.path)
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertEqual(missing.out, "", "no summary of nothing")
+        let fixMissing = runTool(["fix", "--project-root", ".", "Missing.swift"], cwd: box.path)
+        XCTAssertEqual(fixMissing.code, 2)
+        XCTAssertEqual(fixMissing.out, "")
+        try "final class Plain {}\n".write(toFile: box.file("Plain.swift"), atomically: true, encoding: .utf8)
+        let some = runTool(["check", "--project-root", ".", "Plain.swift", "Missing.swift"], cwd: box.path)
+        XCTAssertEqual(some.code, 2)
+        XCTAssertEqual(some.out, "No ObservableObject patterns found in the 1 file checked; 1 path could not be checked (see the error above).\n")
+    }
+
     /// Opening a FIFO for reading blocks until a writer comes: the type is checked first.
     func testFIFODoesNotHang() throws {
         let box = try Sandbox("fifo")
         try box.legacyProject()
         XCTAssertEqual(mkfifo(box.file("Pipe.swift"), 0o644), 0)
         let unblock = { let fd = open(box.file("Pipe.swift"), O_WRONLY | O_NONBLOCK); if fd >= 0 { close(fd) } }
-        for args in [["check", "--project-root", ".", "."], ["check", "--project-root", ".", "Pipe.swift", "M.swift", "V.swift"]] {
+        // Met while walking a folder it is a warning and a skip (as linters do); named on the
+        // command line, an error.
+        for (args, named) in [(["check", "--project-root", ".", "."], false), (["check", "--project-root", ".", "Pipe.swift", "M.swift", "V.swift"], true)] {
             guard let check = runToolWithTimeout(args, cwd: box.path, seconds: 20, unblock: unblock) else {
                 return XCTFail("\(args) hung on a FIFO")
             }
-            XCTAssertEqual(check.code, 2)
-            XCTAssertEqual(errorLines(check.err), ["obs-migrate: error: Pipe.swift: a named pipe (FIFO), not a regular file; skipped"])
+            XCTAssertEqual(check.code, named ? 2 : 1)
+            XCTAssertEqual(errorLines(check.err), ["obs-migrate: \(named ? "error" : "warning"): Pipe.swift: a named pipe (FIFO), not a regular file; skipped"])
             assertOthersChecked(check.out)
         }
         guard let fix = runToolWithTimeout(["fix", "--write", "--project-root", ".", "."], cwd: box.path, seconds: 20, unblock: unblock) else {
             return XCTFail("fix hung on a FIFO")
         }
-        XCTAssertEqual(fix.code, 2)
-        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: Pipe.swift: a named pipe (FIFO), not a regular file; skipped"])
+        XCTAssertEqual(fix.code, 0)
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: warning: Pipe.swift: a named pipe (FIFO), not a regular file; skipped"])
         assertMigrated(box)
     }
 
@@ -287,8 +304,8 @@ final class RobustnessTests: XCTestCase {
         guard let fix = runToolWithTimeout(["fix", "--write", "--project-root", ".", "."], cwd: box.path, seconds: 20) else {
             return XCTFail("fix hung on a socket")
         }
-        XCTAssertEqual(fix.code, 2)
-        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: Sock.swift: a socket, not a regular file; skipped"])
+        XCTAssertEqual(fix.code, 0)
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: warning: Sock.swift: a socket, not a regular file; skipped"])
         assertMigrated(box)
     }
 
@@ -318,12 +335,18 @@ final class RobustnessTests: XCTestCase {
         guard let fix = runToolWithTimeout(["fix", "--write", "--project-root", ".", "."], cwd: box.path, seconds: 30) else {
             return XCTFail("a symbolic link loop hangs fix")
         }
-        XCTAssertEqual(fix.code, 2)
+        // Found while walking: warnings and skips, not errors (a named missing PATH stays one).
+        XCTAssertEqual(fix.code, 0)
         XCTAssertEqual(errorLines(fix.err), [
-            "obs-migrate: error: Dangling.swift: broken symbolic link (its target does not exist); skipped",
-            "obs-migrate: error: Loop1.swift: symbolic link loop; skipped",
-            "obs-migrate: error: Loop2.swift: symbolic link loop; skipped",
+            "obs-migrate: warning: Dangling.swift: broken symbolic link (its target does not exist); skipped",
+            "obs-migrate: warning: Loop1.swift: symbolic link loop; skipped",
+            "obs-migrate: warning: Loop2.swift: symbolic link loop; skipped",
         ])
+        guard let named = runToolWithTimeout(["check", "--project-root", ".", "Dangling.swift"], cwd: box.path, seconds: 30) else {
+            return XCTFail("a dangling link named on the command line hangs check")
+        }
+        XCTAssertEqual(named.code, 2)
+        XCTAssertEqual(errorLines(named.err), ["obs-migrate: error: Dangling.swift: broken symbolic link (its target does not exist); skipped"])
         assertMigrated(box)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: box.file("Alias.swift")), "M.swift", "the link itself was replaced")
     }

@@ -52,7 +52,7 @@ enum CheckCommand {
             progress.finish()
             ProcessLifetime.keep(index)
             let statisticsOnly = parsed.has("--statistics")
-            let style = TextReporter.Style(color: console.useColor)
+            let style = TextReporter.Style(color: console.useColor(options.color))
             var tally = TextReporter.Tally()
             Timings.measure("rules and output") {
                 Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
@@ -67,7 +67,8 @@ enum CheckCommand {
             if let message = project.changedDuringRun { throw UsageError(message) }
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
-                console.out(TextReporter.summary(tally, filesChecked: project.reported.count))
+                let summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count)
+                if !summary.isEmpty { console.out(summary) }
             }
             if hadProblems { return ExitCode.error }
             return tally.total == 0 ? ExitCode.clean : ExitCode.findings

@@ -45,8 +45,22 @@ public struct Console: Sendable {
     /// `obs-migrate: error: ...` on standard error.
     public func error(_ message: String) { err("obs-migrate: error: \(message)") }
     public func note(_ message: String) { err("obs-migrate: \(message)") }
+    public func warning(_ message: String) { err("obs-migrate: warning: \(message)") }
 
-    public var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" }
+    /// Colour on a terminal, unless `NO_COLOR` is set to a non-empty value (no-color.org: an
+    /// empty one does not count) or the terminal is dumb; `FORCE_COLOR` (non-empty) turns it on.
+    public var useColor: Bool { useColor(.auto) }
+
+    public func useColor(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if !(environment["NO_COLOR"] ?? "").isEmpty { return false }
+            if !(environment["FORCE_COLOR"] ?? "").isEmpty { return true }
+            return stdoutIsTerminal && environment["TERM"] != "dumb"
+        }
+    }
 }
 
 /// A buffered standard output, flushed when it grows past 64 KiB and before the process exits.

@@ -17,6 +17,7 @@ struct CommonOptions {
         .option("--exclude", "GLOB", "Skip files and folders matching GLOB (repeatable)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations) or sarif"),
+        .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),
         .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
         .flag("--no-config", "Ignore .obs-migrate.json files"),
         .flag("--bump-deployment-target", "Raise deployment targets below iOS 17 / macOS 14 / tvOS 17 / watchOS 10 (Package.swift, project.pbxproj, .xcconfig) as part of the fix"),
@@ -30,6 +31,7 @@ struct CommonOptions {
     var quiet: Bool
     /// Set by `applyConfiguration` (Config/RunSettings.swift).
     var format: OutputFormat = .text
+    var color: ColorChoice = .auto
     var configPath: String? = nil
     var perPathIgnores = PerPathIgnores()
     var deployment: DeploymentPolicy = DeploymentPolicy()
@@ -58,6 +60,7 @@ struct CommonOptions {
                                                      currentDirectory: console.currentDirectory, overrides: overrides))
         perPathIgnores.apply(to: &project)
         for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
+        for problem in project.skipped { console.warning("\(problem.path): \(problem.message)") }
         if project.reported.isEmpty && project.problems.isEmpty {
             console.note("no Swift files found in \(paths.joined(separator: ", "))")
         }

@@ -196,7 +196,7 @@ enum FixCommand {
         ProcessLifetime.keep(plan)
         let changed = plan.originals.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
-        let style = TextReporter.Style(color: console.useColor)
+        let style = TextReporter.Style(color: console.useColor(options.color))
 
         guard parsed.has("--write") else {
             if options.format != .text {
@@ -214,7 +214,7 @@ enum FixCommand {
                                              new: String(decoding: project.files[f].bytes, as: UTF8.self),
                                              oldName: path, newName: path), terminator: false)
             }
-            if !options.quiet {
+            if !options.quiet, !(hadProblems && changed.isEmpty && left.isEmpty) {
                 let files = changed.count
                 console.out(files == 0
                     ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")

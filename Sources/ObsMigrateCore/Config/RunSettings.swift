@@ -8,6 +8,19 @@ import Dispatch
 import Foundation
 #endif
 
+/// `--color`: whether the text output is coloured.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+
+    public static func parse(_ value: String?) throws -> ColorChoice {
+        guard let value else { return .auto }
+        if let choice = ColorChoice(rawValue: value.lowercased()) { return choice }
+        let names = allCases.map(\.rawValue)
+        let suggestion = ArgumentParser.closest(value.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown value '\(value)' for --color\(suggestion); use one of \(names.joined(separator: ", "))")
+    }
+}
+
 /// `--format`: how `check` and `fix` print findings.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, json, github, sarif
@@ -39,6 +52,7 @@ extension CommonOptions {
     /// the file's values, as in ruff.
     mutating func applyConfiguration(_ parsed: ParsedArguments, currentDirectory cwd: String) throws {
         format = try OutputFormat.parse(parsed.last("--format"))
+        color = try ColorChoice.parse(parsed.last("--color"))
         if parsed.has("--no-config") {
             if parsed.last("--config") != nil { throw UsageError("--config and --no-config cannot be used together") }
             return

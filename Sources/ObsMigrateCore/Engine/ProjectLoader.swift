@@ -24,6 +24,9 @@ public struct LoadedProject: Sendable {
     /// Indices into `files` of the files to report or rewrite, in path order.
     public var reported: [Int]
     public var problems: [FileProblem]
+    /// Files found while walking a folder that are no files to read (a dangling or looping
+    /// symbolic link, a FIFO): skipped with a warning, not an error, as linters do.
+    public var skipped: [FileProblem] = []
     /// Files read but not understood, or not read at all: their models cannot be rewritten.
     public var unusable: [(path: String, bytes: [UInt8]?, reason: String)]
     /// Files let go after scanning that were different when read again (see `ProjectFile`).
@@ -169,6 +172,7 @@ public enum ProjectLoader {
         var absolute: [String] = []
         var unusable: [(String, [UInt8]?, String)] = []
         var reported: [Int] = []
+        var skipped: [FileProblem] = []
         for i in ordered.indices {
             let result = ordered[i].take()!
             let path = paths[i]
@@ -191,7 +195,10 @@ public enum ProjectLoader {
                 case .anything: unusable.append((problem.path, nil, problem.message))
                 case .namesIn(let bytes): unusable.append((problem.path, bytes, problem.message))
                 }
-                if wanted { problems.append(problem) }
+                if wanted {
+                    // Named on the command line it is an error; met in a folder, a warning.
+                    if case .nothing = hides, !requestedFiles.contains(path) { skipped.append(problem) } else { problems.append(problem) }
+                }
             }
         }
         for (path, reason) in unlisted {
@@ -201,7 +208,7 @@ public enum ProjectLoader {
             if isRequested(path) { problems.append(FileProblem(path: shown, message: reason)) }
         }
         return LoadedProject(root: root, files: files, absolutePaths: absolute, reported: reported,
-                             problems: problems, unusable: unusable, changedFiles: changedFiles)
+                             problems: problems, skipped: skipped, unusable: unusable, changedFiles: changedFiles)
     }
 
     /// With no git root and no `--project-root`: the current directory when the first PATH is

@@ -127,8 +127,14 @@ public enum TextReporter {
     }
 
     /// One closing line: counts by rule, how many are fixable, and the command that fixes them.
-    public static func summary(_ tally: Tally, filesChecked: Int) -> String {
+    /// `failed`: the paths that could not be checked (their errors are printed already): with
+    /// none checked there is nothing to sum up, and "no patterns found" is never said of them.
+    public static func summary(_ tally: Tally, filesChecked: Int, failed: Int = 0) -> String {
+        let unchecked = failed == 0 ? "" : " \(failed) path\(failed == 1 ? "" : "s") could not be checked (see the error\(failed == 1 ? "" : "s") above)."
         if tally.total == 0 {
+            if failed > 0 {
+                return filesChecked == 0 ? "" : "No ObservableObject patterns found in the \(filesChecked) file\(filesChecked == 1 ? "" : "s") checked;" + unchecked
+            }
             return "No ObservableObject patterns found (\(filesChecked) file\(filesChecked == 1 ? "" : "s") checked)."
         }
         let manual = tally.total - tally.fixable
@@ -138,7 +144,7 @@ public enum TextReporter {
         var parts: [String] = []
         if tally.fixable > 0 { parts.append("\(tally.fixable) fixable with `obs-migrate fix --write`") }
         if manual > 0 { parts.append("\(manual) need\(manual == 1 ? "s" : "") a person") }
-        text += ": " + parts.joined(separator: ", ") + "."
+        text += ": " + parts.joined(separator: ", ") + "." + unchecked
         return text
     }
 
