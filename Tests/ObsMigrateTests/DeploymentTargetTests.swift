@@ -19,6 +19,36 @@ final class DeploymentTargetTests: XCTestCase {
         XCTAssertEqual(found.map { String(decoding: bytes[$0.value], as: UTF8.self) }, ["16.0", "13.5", "9.0"])
     }
 
+    /// An iOS app's configuration ignores its MACOSX_DEPLOYMENT_TARGET: it is neither reported
+    /// nor raised.
+    func testASettingForAPlatformTheConfigurationDoesNotBuildIsIgnored() {
+        let text = """
+            A /* Debug */ = {
+                buildSettings = {
+                    IPHONEOS_DEPLOYMENT_TARGET = 16.1;
+                    MACOSX_DEPLOYMENT_TARGET = 13.0;
+                    SDKROOT = auto;
+                    SUPPORTED_PLATFORMS = "iphoneos iphonesimulator";
+                };
+            };
+            B /* Release */ = {
+                buildSettings = {
+                    MACOSX_DEPLOYMENT_TARGET = 13.0;
+                    SDKROOT = iphoneos;
+                };
+            };
+            C /* Mac */ = {
+                buildSettings = {
+                    MACOSX_DEPLOYMENT_TARGET = 13.0;
+                    SDKROOT = macosx;
+                };
+            };
+            """
+        let found = BuildSettings.targets(in: Array(text.utf8))
+        XCTAssertEqual(found.map(\.platform), ["iOS", "macOS"])
+        XCTAssertEqual(found.map(\.version), ["16.1", "13.0"])
+    }
+
     func testBuildSettingsPathsAreTheProjectFileAndXcconfigs() {
         XCTAssertTrue(BuildSettings.isBuildSettingsPath("App/App.xcodeproj/project.pbxproj"))
         XCTAssertTrue(BuildSettings.isBuildSettingsPath("Configs/Base.xcconfig"))

@@ -67,10 +67,62 @@ public enum BuildSettings {
                 var end = start
                 while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
                 guard end > start else { continue }  // `$(inherited)`, a variable: nothing to read
+                // A configuration that does not build for the platform ignores its setting (an iOS
+                // app's MACOSX_DEPLOYMENT_TARGET): SUPPORTED_PLATFORMS, else SDKROOT, of its block.
+                guard builds(platform, block: settingsBlock(around: at, in: bytes)) else { continue }
                 result.append((platform, String(decoding: bytes[start..<end], as: UTF8.self), at, start..<end))
             }
         }
         return result.sorted { $0.2 < $1.2 }
+    }
+
+    /// The SDK names of each platform, as SUPPORTED_PLATFORMS and SDKROOT write them.
+    static let sdkNames: [String: [String]] = [
+        "iOS": ["iphoneos", "iphonesimulator"], "macOS": ["macosx"], "tvOS": ["appletvos", "appletvsimulator"],
+        "watchOS": ["watchos", "watchsimulator"], "visionOS": ["xros", "xrsimulator"],
+    ]
+
+    /// The text of the `buildSettings = { ... }` block of a project.pbxproj that holds `offset`
+    /// (the whole file for an .xcconfig, which has no such block).
+    static func settingsBlock(around offset: Int, in bytes: [UInt8]) -> String {
+        let opener = Array("buildSettings = {".utf8)
+        var start = -1
+        var k = offset
+        while k >= opener.count {  // the last opener before the setting
+            if bytes[k - opener.count..<k].elementsEqual(opener) { start = k; break }
+            k -= 1
+        }
+        guard start >= 0 else { return "" }
+        var depth = 1, end = start
+        while end < bytes.count, depth > 0 {
+            if bytes[end] == UInt8(ascii: "{") { depth += 1 } else if bytes[end] == UInt8(ascii: "}") { depth -= 1 }
+            end += 1
+        }
+        return end > offset ? String(decoding: bytes[start..<end], as: UTF8.self) : ""
+    }
+
+    /// Whether a settings block builds for `platform`: yes unless it names its platforms
+    /// (SUPPORTED_PLATFORMS, or a specific SDKROOT) and this one is not among them.
+    static func builds(_ platform: String, block: String) -> Bool {
+        guard let names = sdkNames[platform] else { return true }
+        func value(of key: String) -> String? {
+            for line in block.split(separator: "\n") {
+                let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+                guard trimmed.hasPrefix(key + " =") || trimmed.hasPrefix(key + "=") else { continue }
+                return String(trimmed.drop(while: { $0 != "=" }).dropFirst()).trimming { $0 == " " || $0 == "\"" || $0 == ";" }
+            }
+            return nil
+        }
+        if let supported = value(of: "SUPPORTED_PLATFORMS") {
+            let listed = supported.split(separator: " ").map(String.init)
+            if listed.contains(where: { names.contains($0) }) { return true }
+            // Mac Catalyst builds an iOS target for the Mac: it reads IPHONEOS_DEPLOYMENT_TARGET.
+            return false
+        }
+        if let sdk = value(of: "SDKROOT"), sdk != "auto", !sdk.isEmpty, !sdk.hasPrefix("$") {
+            return names.contains(sdk)
+        }
+        return true
     }
 
     static func isWordByte(_ b: UInt8) -> Bool {
