@@ -554,7 +554,11 @@ extension ProjectIndex {
                 out.inits.append(wrapperInit(at: s, in: f))
             case "ObservableObject":
                 if !inheritanceTokens.contains(s) {
-                    let isExtension = file.decls.types.contains { $0.kind == .extension && $0.nameTokens.contains(s) }
+                    // The only type whose header can hold `s` is the first whose body opens after it
+                    // (found by search: a file of thousands of types would pay for each per token).
+                    let header = partitionPoint(file.decls.types.count) { file.decls.types[$0].bodyOpen <= s }
+                    let isExtension = header < file.decls.types.count && file.decls.types[header].kind == .extension
+                        && file.decls.types[header].nameTokens.contains(s)
                     if !isExtension, let associated = associatedTypeDeclared(before: s, in: source),
                        let proto = enclosingTypes(of: s, in: f).first, type(proto).kind == .protocol {
                         out.constraints.append(ConstraintUse(site: site, range: range, declarationName: type(proto).qualifiedName,
@@ -832,15 +836,21 @@ extension ProjectIndex {
 
     /// The generic function or type whose signature holds token `s`.
     func constrainedDeclaration(_ s: Int, _ f: Int) -> String? {
-        let file = files[f]
         var best: (start: Int, name: String)? = nil
-        let types = file.decls.types
-        for t in types.indices where types[t].keywordToken < s && s < types[t].bodyOpen {
-            if best == nil || types[t].keywordToken > best!.start { best = (types[t].keywordToken, types[t].simpleName) }
+        let types = files[f].decls.types
+        // A type's header holding `s`: the first type whose body opens after it (by search).
+        let header = partitionPoint(types.count) { types[$0].bodyOpen <= s }
+        if header < types.count, types[header].keywordToken < s { best = (types[header].keywordToken, types[header].simpleName) }
+        // A function's signature holding `s`: a member of the innermost type around it, or top-level.
+        func consider(_ fn: FunctionDecl) {
+            if fn.startToken < s && s < (fn.body?.open ?? fn.endToken + 1), best == nil || fn.startToken > best!.start {
+                best = (fn.startToken, fn.name)
+            }
         }
-        let functions = file.decls.topLevelFunctions + file.decls.types.flatMap(\.functions)
-        for fn in functions where fn.startToken < s && s < (fn.body?.open ?? fn.endToken + 1) {
-            if best == nil || fn.startToken > best!.start { best = (fn.startToken, fn.name) }
+        if let innermost = enclosingTypes(of: s, in: f).first {
+            for fn in types[innermost.type].functions { consider(fn) }
+        } else {
+            for fn in files[f].decls.topLevelFunctions { consider(fn) }
         }
         return best?.name
     }

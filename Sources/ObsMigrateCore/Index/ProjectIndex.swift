@@ -103,6 +103,8 @@ public struct ProjectIndex: Sendable {
     public var extensionsOf: [String: [TypeRef]] = [:]
     /// Typealiases by qualified and by simple name, with the scope their target is written in.
     public var typeAliases: [String: TypeAliasTarget] = [:]
+    /// The work each model created as a wrapper's default value does in its initializer (OBS209).
+    var initializerWorkByModel: [String: InitializerWork] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
     /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and
@@ -165,6 +167,7 @@ public struct ProjectIndex: Sendable {
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         Timings.measure("index: decide") { decide() }
+        collectInitializerWork()
     }
 
     /// Whether a rule can report anything in file `f`. A file whose tokens were let go holds
@@ -577,13 +580,9 @@ public struct ProjectIndex: Sendable {
     }
 
     func isInsideNestedType(_ s: Int, of ref: TypeRef) -> Bool {
-        // By index: iterating the array would copy every declaration.
-        let types = files[ref.file].decls.types
-        let open = types[ref.type].bodyOpen, close = types[ref.type].bodyClose
-        for t in types.indices where types[t].bodyOpen > open && types[t].bodyClose < close {
-            if types[t].bodyOpen < s && s < types[t].bodyClose { return true }
-        }
-        return false
+        // The innermost type holding `s`, found by search: a nested one when it is not `ref`.
+        guard let innermost = enclosingTypes(of: s, in: ref.file).first else { return false }
+        return innermost != ref
     }
 
     /// Byte ranges of string interpolations between two significant tokens.

@@ -23,26 +23,28 @@ extension ProjectIndex {
     /// closure or `#Preview` body), and the function it belongs to, for its parameters.
     func enclosingCode(of s: Int, in file: Int) -> (open: Int, function: FunctionDecl?)? {
         let source = files[file].source
-        let typeBodies = Set(files[file].decls.types.map(\.bodyOpen))
+        // The walk back stops at the innermost type's body (found by search, not by a set of
+        // every type's braces: a file of thousands of types would pay for all of them per call).
+        let innermost = enclosingTypes(of: s, in: file).first
+        let stop = innermost.map { files[file].decls.types[$0.type].bodyOpen } ?? -1
         var outermost: Int? = nil
         var i = s - 1
-        while i >= 0 {
+        while i > stop {
             let k = source.kind(i)
             if k == .rightBrace || k == .rightParen || k == .rightBracket {
                 let m = Int(source.match[i])
                 i = m >= 0 && m < i ? m - 1 : i - 1
                 continue
             }
-            if k == .leftBrace {
-                if typeBodies.contains(i) { break }
-                outermost = i
-            }
+            if k == .leftBrace { outermost = i }
             i -= 1
         }
         guard let open = outermost else { return nil }
         let decls = files[file].decls
-        let functions = decls.topLevelFunctions + decls.types.flatMap(\.functions)
-        return (open, functions.first { $0.body?.open == open })
+        if let innermost {
+            return (open, decls.types[innermost.type].functions.first { $0.body?.open == open })
+        }
+        return (open, decls.topLevelFunctions.first { $0.body?.open == open })
     }
 
     /// All properties named `name` visible as members of `typeName`: its declarations,
@@ -303,9 +305,21 @@ extension ProjectIndex {
 }
 
 extension ProjectIndex {
+    /// `initializerWork(of:)` for the models created as a wrapper's default value (the only
+    /// ones OBS209 asks about), each file's line table built once.
+    mutating func collectInitializerWork() {
+        var tables: [Int: LineTable] = [:]
+        var seen = Set<String>()
+        for i in wrapperSites.indices where wrapperSites[i].property.initializer != nil {
+            guard let model = wrapperSites[i].type, models[model] != nil, seen.insert(model).inserted,
+                  let work = initializerWork(of: model, tables: &tables) else { continue }
+            initializerWorkByModel[model] = work
+        }
+    }
+
     /// A call that does work found in a model's initializers (a method or function call, a
     /// `Task`, a `Timer`, a notification subscription), and where; nil when they only assign.
-    public func initializerWork(of model: String) -> (call: String, location: String)? {
+    func initializerWork(of model: String, tables: inout [Int: LineTable]) -> InitializerWork? {
         guard let m = models[model] else { return nil }
         for ref in m.declarations + m.extensions {
             let decl = type(ref)
@@ -324,13 +338,17 @@ extension ProjectIndex {
                     let isWork = name == "Task" || name == "Timer" || (name.first.map { $0.isLowercase || $0 == "_" } ?? false)
                         && !["print", "precondition", "assert", "max", "min", "abs"].contains(name)
                     guard isWork else { continue }
-                    let (line, column) = LineTable(files[ref.file].bytes).location(of: source.start(k))
-                    return ("\(name)\(source.kind(k + 1) == .leftBrace ? " { }" : "()")", "\(files[ref.file].path):\(line):\(column)")
+                    if tables[ref.file] == nil { tables[ref.file] = LineTable(files[ref.file].bytes) }
+                    let (line, column) = tables[ref.file]!.location(of: source.start(k))
+                    return InitializerWork(call: "\(name)\(source.kind(k + 1) == .leftBrace ? " { }" : "()")", location: "\(files[ref.file].path):\(line):\(column)")
                 }
             }
         }
         return nil
     }
+
+    /// A call in a model's initializer that does work, for OBS209 (set by `decide`).
+    public func initializerWork(of model: String) -> InitializerWork? { initializerWorkByModel[model] }
 
     /// Whether a model (or a model above it) is marked `@MainActor`.
     public func isMainActor(_ model: String) -> Bool {
@@ -386,4 +404,10 @@ extension ProjectIndex {
         }
         return result
     }
+}
+
+/// A call in a model's initializer that does work (`load()`, `Task { }`) and where it is.
+public struct InitializerWork: Sendable {
+    public var call: String
+    public var location: String
 }

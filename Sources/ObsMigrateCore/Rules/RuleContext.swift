@@ -75,8 +75,12 @@ enum Edits {
     /// the whole line goes, else the spaces after it go with it.
     static func deleteToken(_ range: Range<Int>, in source: SourceFile) -> Edit {
         let bytes = source.bytes
-        let lineStart = source.lineStart(of: range.lowerBound)
-        let onlySpaceBefore = bytes[lineStart..<range.lowerBound].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        // Blanks before the token, looked at backwards from it: a long line (thousands of
+        // declarations on one) costs only its indentation, not its length, per edit.
+        var blankStart = range.lowerBound
+        while blankStart > 0, bytes[blankStart - 1] == 0x20 || bytes[blankStart - 1] == 0x09 { blankStart -= 1 }
+        let onlySpaceBefore = blankStart <= source.byteOrderMarkLength || bytes[blankStart - 1] == 0x0A || bytes[blankStart - 1] == 0x0D
+        let lineStart = onlySpaceBefore ? max(blankStart, min(source.byteOrderMarkLength, range.lowerBound)) : blankStart
         var after = range.upperBound
         while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
         let atLineEnd = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
