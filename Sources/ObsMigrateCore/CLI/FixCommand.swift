@@ -210,8 +210,7 @@ enum FixCommand {
             for f in changed {
                 let path = project.files[f].path
                 // Without --write the plan keeps the originals' bytes.
-                console.out(UnifiedDiff.diff(old: String(decoding: plan.originals[f]!.bytes!, as: UTF8.self),
-                                             new: String(decoding: project.files[f].bytes, as: UTF8.self),
+                console.out(UnifiedDiff.diff(old: plan.originals[f]!.bytes!, new: project.files[f].bytes,
                                              oldName: path, newName: path), terminator: false)
             }
             if !options.quiet, !(hadProblems && changed.isEmpty && left.isEmpty) {

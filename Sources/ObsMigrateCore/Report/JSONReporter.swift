@@ -296,15 +296,8 @@ public enum FindingLocator {
     /// For each line of `new` (index 0 = line 1): the 1-based line of `old` it came from, and
     /// whether it is unchanged.
     static func lineMap(old: [UInt8], new: [UInt8]) -> [(line: Int, kept: Bool)] {
-        let a = UnifiedDiff.lines(String(decoding: old, as: UTF8.self))
-        let b = UnifiedDiff.lines(String(decoding: new, as: UTF8.self))
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let a = UnifiedDiff.Lines(old), b = UnifiedDiff.Lines(new)
         var map = [(line: Int, kept: Bool)](repeating: (1, false), count: max(b.count, 1))
-        for i in 0..<prefix { map[i] = (i + 1, true) }
-        let midA = Array(a[prefix..<(a.count - suffix)]), midB = Array(b[prefix..<(b.count - suffix)])
         let lastOld = max(a.count, 1)
         // A run of changes pairs its k-th inserted line with its k-th deleted one (the last when
         // fewer were deleted); a pure insertion maps to the original line that follows it.
@@ -312,22 +305,21 @@ public enum FindingLocator {
         func flush() {
             for (k, entry) in inserted.enumerated() {
                 let line = deleted.isEmpty ? entry.i : deleted[min(k, deleted.count - 1)]
-                map[entry.j + prefix] = (min(line + prefix + 1, lastOld), false)
+                map[entry.j] = (min(line + 1, lastOld), false)
             }
             deleted.removeAll()
             inserted.removeAll()
         }
-        for (tag, i, j) in UnifiedDiff.myers(midA, midB) {
-            switch tag {
-            case "-": deleted.append(i)
-            case "+": inserted.append((i, j))
-            default:
+        for step in UnifiedDiff.editScript(a, b) {
+            switch step.tag {
+            case .delete: deleted.append(Int(step.a))
+            case .insert: inserted.append((Int(step.a), Int(step.b)))
+            case .keep:
                 flush()
-                map[j + prefix] = (i + prefix + 1, true)
+                map[Int(step.b)] = (Int(step.a) + 1, true)
             }
         }
         flush()
-        for k in 0..<suffix { map[b.count - suffix + k] = (a.count - suffix + k + 1, true) }
         // A file ending with a line break has one more (empty) line in LineTable's count.
         map.append((lastOld + (old.last == 0x0A || old.last == 0x0D ? 1 : 0), new.last == 0x0A || new.last == 0x0D))
         return map
