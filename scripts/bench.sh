@@ -19,6 +19,9 @@
 #   check --project-root C C        best of CHECK_RUNS, stdout to /dev/null, exit 0 or 1 accepted
 #   fix --write --project-root S S  on a fresh `cp -r` scratch copy S (copy not timed), one run
 #   check --staged                  inside a git repo with one modified, staged file
+#   fix --project-root C C          the diff of the 1x corpus, one run
+#   one file, one line              the 2x corpus as one file (check, and fix's diff); 100,000
+#                                   @Published properties on one line (check, fix --write)
 # Wall time is measured around the command with $EPOCHREALTIME (ms resolution); cpu_s is GNU
 # time's user + system seconds; peak RSS is its "Maximum resident set size". Set
 # OBS_MIGRATE_TIMINGS=1 to have the tool print its own phase timings to stderr (kept in
@@ -229,6 +232,45 @@ for mult in 1 2 4; do
         "1 run, exit $R_RC, $changed files changed"
     rm -rf "$scratch"
 done
+
+# ---------------------------------------------------------------------------
+# Shapes that were once quadratic: fix's diff mode, one file holding a whole corpus, and
+# many declarations on one line
+# ---------------------------------------------------------------------------
+
+corpus=$(ensure_corpus "gen-${BASE_MB}mb-s$SEED" "$BASE_MB")
+read -r files bytes lines < <(corpus_stats "$corpus")
+run_timed "diff-$BASE_MB" "$REPO_ROOT" "$BIN" fix --project-root "$corpus" "$corpus"
+add_row "1x" diff "$files" "$bytes" "$lines" "$R_WALL" "$R_CPU" "$R_RSS_KB" "fix without --write (the diff), 1 run, exit $R_RC"
+
+mb2=$(awk -v b="$BASE_MB" 'BEGIN { printf "%g", b * 2 }')
+corpus=$(ensure_corpus "gen-${mb2}mb-s$SEED" "$mb2")
+one="$CORPUS_ROOT/_one-file"
+rm -rf "$one"
+mkdir -p "$one"
+(cd "$corpus" && find . -name '*.swift' ! -name Package.swift -print0 | sort -z | xargs -0 cat) > "$one/All.swift"
+read -r files bytes lines < <(corpus_stats "$one")
+best_of "one-file" "$REPO_ROOT" "$BIN" check --project-root "$one" "$one"
+add_row "2x-1f" check "$files" "$bytes" "$lines" "$B_WALL" "$B_CPU" "$B_RSS_KB" "the 2x corpus in one file, best of $CHECK_RUNS, exit $B_RC"
+run_timed "one-file-diff" "$REPO_ROOT" "$BIN" fix --project-root "$one" "$one"
+add_row "2x-1f" diff "$files" "$bytes" "$lines" "$R_WALL" "$R_CPU" "$R_RSS_KB" "the same, fix without --write, 1 run, exit $R_RC"
+rm -rf "$one"
+
+line="$CORPUS_ROOT/_one-line"
+rm -rf "$line"
+mkdir -p "$line"
+python3 -c '
+import sys
+n = int(sys.argv[1])
+body = " ".join("@Published var p%d = 0;" % i for i in range(n))
+open(sys.argv[2], "w").write("import Combine\nfinal class M: ObservableObject { " + body + " }\n")
+' 100000 "$line/OneLine.swift"
+read -r files bytes lines < <(corpus_stats "$line")
+best_of "one-line" "$REPO_ROOT" "$BIN" check --project-root "$line" "$line"
+add_row "1line" check "$files" "$bytes" "$lines" "$B_WALL" "$B_CPU" "$B_RSS_KB" "100k @Published on one line, best of $CHECK_RUNS, exit $B_RC"
+run_timed "one-line-fix" "$REPO_ROOT" "$BIN" fix --write --project-root "$line" "$line"
+add_row "1line" fix "$files" "$bytes" "$lines" "$R_WALL" "$R_CPU" "$R_RSS_KB" "the same, fix --write, 1 run, exit $R_RC"
+rm -rf "$line"
 
 # ---------------------------------------------------------------------------
 # check --staged in a ~1M-line repository
