@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+@testable import ObsMigrateCore
+
+/// The byte-level kernels against plain versions of what they compute, on random inputs
+/// shaped to reach their fast paths and their edges.
+final class KernelPropertyTests: XCTestCase {
+    /// The offset where the first invalid UTF-8 sequence starts, by Swift's own UTF-8 parser.
+    func plainInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    func randomUTF8ish(_ rng: inout SystemRandomNumberGenerator) -> [UInt8] {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("var x = 1\n".utf8), Array("é".utf8), Array("漢".utf8), Array("🙂".utf8),
+            [0xC3], [0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x99], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        ]
+        // Long ASCII runs reach the 8- and 32-byte steps; one odd piece lands anywhere in them.
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: Int.random(in: 0...80, using: &rng))
+        for _ in 0..<Int.random(in: 0...3, using: &rng) {
+            let piece = Int.random(in: 0..<100, using: &rng) < 70 ? pieces[Int.random(in: 0..<5, using: &rng)] : pieces.randomElement(using: &rng)!
+            bytes.insert(contentsOf: piece, at: Int.random(in: 0...bytes.count, using: &rng))
+        }
+        return bytes
+    }
+
+    func testUTF8ValidationAgreesWithTheStandardLibrary() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = randomUTF8ish(&rng)
+            XCTAssertEqual(ProjectLoader.invalidUTF8Offset(bytes), plainInvalidUTF8Offset(bytes), "\(bytes)")
+            XCTAssertEqual(ProjectLoader.invalidUTF8Offset(bytes) == nil, String(validating: bytes, as: UTF8.self) != nil)
+        }
+    }
+
+    func testWordSetAgreesWithASetOfStrings() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array("abcObservdjPu_$`".utf8)
+        for _ in 0..<300 {
+            let words = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                String(decoding: (0..<Int.random(in: 1...70, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self)
+            }
+            let wordSet = WordSet(words), plain = Set(words)
+            var probes = words.map { Array($0.utf8) }
+            for _ in 0..<40 { probes.append((0..<Int.random(in: 0...70, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }) }
+            for word in words where !word.isEmpty { probes.append(Array(word.utf8.dropLast())) }
+            for probe in probes {
+                // The probe sits inside a larger buffer, as a token does in a file.
+                let buffer = [UInt8]("<<".utf8) + probe + [UInt8](">>".utf8)
+                let found = buffer.withUnsafeBufferPointer { wordSet.contains($0, start: 2, length: probe.count) }
+                XCTAssertEqual(found, plain.contains(String(decoding: probe, as: UTF8.self)), "\(words) \(String(decoding: probe, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Every rule in Rules/Catalog is in the registry (a rule file left out would never run).
+    func testEveryCatalogRuleIsRegistered() throws {
+        let catalog = RoundTripTests.packageRoot.appendingPathComponent("Sources/ObsMigrateCore/Rules/Catalog")
+        let files = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".swift") }
+        XCTAssertFalse(files.isEmpty)
+        let registered = Set(RuleRegistry.all.map { String(describing: type(of: $0)) })
+        var declared: [String] = []
+        for file in files {
+            let text = try String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /public struct (\w+): Rule\b/) { declared.append(String(match.1)) }
+        }
+        XCTAssertEqual(declared.count, RuleRegistry.all.count, "one rule per catalog file, each registered: \(declared)")
+        for name in declared { XCTAssertTrue(registered.contains(name), "\(name) is in Rules/Catalog but not in RuleRegistry.all") }
+    }
+}
