@@ -1,8 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// `obs-migrate check`: report every legacy pattern, project-wide decisions included.
 enum CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs + [
         .flag("--statistics", "Print counts by rule instead of findings"),
         .flag("--staged", "Check the staged content of the staged Swift files (what `git commit` records)"),
+        .option("--baseline", "FILE", "Report only findings that are not in FILE (written by --write-baseline)"),
+        .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline"),
     ]
 
     static var help: String {
@@ -38,6 +46,8 @@ enum CheckCommand {
             }
             overrides = staged
         }
+        let baseline = try parsed.last("--baseline").map { try readBaseline($0, cwd: console.currentDirectory) }
+        let writeBaseline = parsed.last("--write-baseline")
         let progress = ProgressLine(console: console, enabled: !options.quiet)
         progress.update("reading Swift files")
         let (project, hadProblems) = Timings.measure("load") { options.load(console: progress.console, overrides: overrides) }
@@ -54,20 +64,34 @@ enum CheckCommand {
             let statisticsOnly = parsed.has("--statistics")
             let style = TextReporter.Style(color: console.useColor(options.color))
             var tally = TextReporter.Tally()
+            let matcher = baseline.map(Baseline.Matcher.init)
+            let recording = writeBaseline != nil
+            var baselined = 0
+            var recorded: [Baseline.Entry] = []
             Timings.measure("rules and output") {
                 Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
-                    transform: { diagnostics in
-                        (diagnostics, statisticsOnly ? "" : TextReporter.lines(diagnostics, style: style))
+                    transform: { found in
+                        let (diagnostics, matched, entries) = applyBaseline(found, matcher: matcher, recording: recording, index: index, project: project)
+                        return (diagnostics, statisticsOnly ? "" : TextReporter.lines(diagnostics, style: style), matched, entries)
                     },
-                    deliver: { diagnostics, lines in
+                    deliver: { diagnostics, lines, matched, entries in
                         tally.add(diagnostics)
-                        if !statisticsOnly { console.out(lines) }
+                        baselined += matched
+                        recorded += entries
+                        if !statisticsOnly, !diagnostics.isEmpty { console.out(lines) }
                     })
             }
+            if let writeBaseline { try saveBaseline(Baseline(entries: recorded), to: writeBaseline, cwd: console.currentDirectory, console: console) }
             if let message = project.changedDuringRun { throw UsageError(message) }
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
-                let summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count)
+                var summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count)
+                if baseline != nil, !summary.isEmpty {
+                    let known = "\(baselined) known issue\(baselined == 1 ? " is" : "s are") in the baseline."
+                    summary = tally.total == 0 && project.problems.isEmpty
+                        ? "No new ObservableObject patterns found (\(project.reported.count) file\(project.reported.count == 1 ? "" : "s") checked); " + known
+                        : summary + " " + known
+                }
                 if !summary.isEmpty { console.out(summary) }
             }
             if hadProblems { return ExitCode.error }
@@ -79,12 +103,57 @@ enum CheckCommand {
         progress.finish()
         if let message = project.changedDuringRun { throw UsageError(message) }
         ProcessLifetime.keep(analysis)
-        let diagnostics = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
+        let all = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
+        let (diagnostics, _, entries) = applyBaseline(all, matcher: baseline.map(Baseline.Matcher.init), recording: writeBaseline != nil,
+                                                      index: analysis.index, project: project)
+        if let writeBaseline { try saveBaseline(Baseline(entries: entries), to: writeBaseline, cwd: console.currentDirectory, console: console) }
         ProcessLifetime.keep(diagnostics)
         let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
             : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
         if !output.isEmpty { console.out(output) }
         if hadProblems { return ExitCode.error }
         return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
+
+    // MARK: Baseline
+
+    static func readBaseline(_ path: String, cwd: String) throws -> Baseline {
+        let absolute = ProjectLoader.absolutePath(path, cwd: cwd)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw UsageError("--baseline \(path): cannot read the file (write one with --write-baseline)")
+        }
+        return try Baseline.decode(Array(data), name: path)
+    }
+
+    static func saveBaseline(_ baseline: Baseline, to path: String, cwd: String, console: Console) throws {
+        let absolute = ProjectLoader.absolutePath(path, cwd: cwd)
+        do {
+            try Data(baseline.encoded().utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+        } catch {
+            throw UsageError("--write-baseline \(path): cannot write the file (\(error))")
+        }
+        console.note("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to the baseline \(path)")
+    }
+
+    /// The diagnostics (of one file, or of all) less those the baseline holds, how many it held,
+    /// and, when recording, every diagnostic's baseline entry.
+    static func applyBaseline(_ diagnostics: [Diagnostic], matcher: Baseline.Matcher?, recording: Bool,
+                              index: ProjectIndex, project: LoadedProject) -> ([Diagnostic], Int, [Baseline.Entry]) {
+        guard matcher != nil || recording else { return (diagnostics, 0, []) }
+        var kept: [Diagnostic] = [], entries: [Baseline.Entry] = []
+        var matchers: [Int: Baseline.Matcher] = [:]
+        var matched = 0
+        for d in diagnostics {
+            let f = d.finding.file
+            let path = FindingLocator.projectPath(file: f, project: project).0
+            let entry = Baseline.entry(path: path, code: d.finding.code, bytes: index.files[f].bytes, offset: d.finding.range.lowerBound)
+            if recording { entries.append(entry) }
+            if let matcher {
+                if matchers[f] == nil { matchers[f] = matcher.forFile(path) }
+                if matchers[f]!.absorbs(entry) { matched += 1; continue }
+            }
+            kept.append(d)
+        }
+        return (kept, matched, entries)
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import ObsMigrateCore
+
+/// `check --write-baseline` records today's findings; `check --baseline` reports only new ones,
+/// matched by file, rule and line content, not by line number.
+final class BaselineTests: XCTestCase {
+    func project() throws -> URL {
+        let dir = FixtureSupport.scratch("baseline")
+        try FixtureSupport.copy(FixtureSupport.fixturesRoot.appendingPathComponent("sample-app/bookshelf/input"), to: dir)
+        return dir
+    }
+
+    func testOnlyNewFindingsAreReportedAfterEditsAboveThem() throws {
+        let dir = try project()
+        let args = ["check", "--project-root", "."]
+        let all = runTool(args + ["."], cwd: dir.path)
+        let written = runTool(args + ["--write-baseline", "baseline.json", "."], cwd: dir.path)
+        XCTAssertEqual(written.code, all.code)
+        XCTAssertEqual(written.out, all.out, "writing a baseline still reports")
+        XCTAssertTrue(written.err.contains("wrote 68 findings to the baseline baseline.json"), written.err)
+
+        let clean = runTool(args + ["--baseline", "baseline.json", "."], cwd: dir.path)
+        XCTAssertEqual(clean.code, 0)
+        XCTAssertEqual(clean.out, "No new ObservableObject patterns found (21 files checked); 68 known issues are in the baseline.\n")
+
+        // Lines added above every finding of a file, and a new legacy class below them.
+        let file = dir.appendingPathComponent("Views/BookDetailView.swift")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        text = "// moved\n// down\n\n" + text + "\nfinal class NewLegacy: ObservableObject {\n    @Published var added = 0\n}\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let new = runTool(args + ["--baseline", "baseline.json", "."], cwd: dir.path)
+        XCTAssertEqual(new.code, 1)
+        let lines = new.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, new.out)
+        XCTAssertTrue(lines[0].contains("NewLegacy conforms to ObservableObject"), new.out)
+        XCTAssertTrue(lines[1].contains("@Published 'added'"), new.out)
+        XCTAssertTrue(lines[2].hasSuffix("68 known issues are in the baseline."), new.out)
+
+        let json = runTool(args + ["--baseline", "baseline.json", "--format", "json", "."], cwd: dir.path)
+        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.map { $0["code"] as? String }, ["OBS101", "OBS102"])
+    }
+
+    func testEachEntryMatchesOneFindingAndTheFileIsChecked() throws {
+        var matcher = Baseline.Matcher(Baseline(entries: [
+            .init(path: "A.swift", code: "OBS102", line: "@Published var x = 0"),
+        ]))
+        let entry = Baseline.Entry(path: "A.swift", code: "OBS102", line: "@Published var x = 0")
+        XCTAssertTrue(matcher.absorbs(entry))
+        XCTAssertFalse(matcher.absorbs(entry), "a second identical line is a new finding")
+        XCTAssertFalse(matcher.absorbs(.init(path: "B.swift", code: "OBS102", line: "@Published var x = 0")))
+        XCTAssertEqual(Baseline.entry(path: "A.swift", code: "OBS102", bytes: Array("a\n    @Published var x = 0  \nb".utf8), offset: 8).line,
+                       "@Published var x = 0")
+
+        let dir = try project()
+        try "{\"version\": 2, \"findings\": []}".write(to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        let bad = runTool(["check", "--project-root", ".", "--baseline", "old.json", "."], cwd: dir.path)
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.err, "obs-migrate: error: old.json: not a baseline file of this version (expected \"version\": 1)\n")
+        let missing = runTool(["check", "--project-root", ".", "--baseline", "none.json", "."], cwd: dir.path)
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.err.contains("--baseline none.json: cannot read the file"), missing.err)
+    }
+}
