@@ -121,6 +121,45 @@ final class ReporterTests: XCTestCase {
         try assertGolden(write.out, "fix-write.github.txt")
     }
 
+    // MARK: CI formats
+
+    /// codeclimate, checkstyle and junit, each read by a real consumer of the format, list the
+    /// same findings as the text output.
+    func testCIFormatsAreReadByTheirConsumersWithTheTextCount() throws {
+        let consumer: URL
+        switch SarifTools.executable() {
+        case .success: consumer = SarifTools.python
+        case .failure(let failure): return XCTFail("the report consumers are unavailable: \(failure.message)")
+        }
+        let work = try workCopy("ci-formats")
+        let textCount = Self.parseText(check("text", in: work).out).count
+        XCTAssertGreaterThan(textCount, 0)
+        let script = FixtureSupport.packageRoot.appendingPathComponent("Tests/ObsMigrateTests/Consumers/read_reports.py")
+        for format in ["codeclimate", "checkstyle", "junit"] {
+            let result = check(format, in: work)
+            XCTAssertEqual(result.code, 1, "\(format): exit status with findings")
+            XCTAssertEqual(result.err, "")
+            try assertGolden(result.out, "check.\(format == "codeclimate" ? "codeclimate.json" : format + ".xml")")
+            let file = work.appendingPathComponent("report.\(format)")
+            try result.out.write(to: file, atomically: true, encoding: .utf8)
+            let read = SarifTools.run(consumer, [script.path, format, file.path])
+            XCTAssertEqual(read.status, 0, "\(format) consumer failed:\n\(read.output)")
+            XCTAssertEqual(read.output.trimmingCharacters(in: .whitespacesAndNewlines), String(textCount), "\(format) lists as many findings as text")
+        }
+        // A clean run is a valid, empty report.
+        let clean = FixtureSupport.scratch("ci-formats-clean")
+        try FileManager.default.createDirectory(at: clean, withIntermediateDirectories: true)
+        try "final class Plain {}\n".write(to: clean.appendingPathComponent("P.swift"), atomically: true, encoding: .utf8)
+        for format in ["codeclimate", "checkstyle", "junit"] {
+            let result = runTool(["check", "--project-root", ".", "--format", format, "."], cwd: clean.path)
+            XCTAssertEqual(result.code, 0)
+            let file = clean.appendingPathComponent("report.\(format)")
+            try result.out.write(to: file, atomically: true, encoding: .utf8)
+            let read = SarifTools.run(consumer, [script.path, format, file.path])
+            XCTAssertEqual(read.output.trimmingCharacters(in: .whitespacesAndNewlines), "0", "\(format): \(read.output)")
+        }
+    }
+
     // MARK: JSON
 
     struct TextFinding: Equatable, CustomStringConvertible {
@@ -285,7 +324,7 @@ final class ReporterTests: XCTestCase {
         let result = runTool(["check", "--format", "jsn", "."], cwd: Self.caseDir.appendingPathComponent("input").path)
         XCTAssertEqual(result.code, 2)
         XCTAssertEqual(result.out, "")
-        XCTAssertEqual(result.err, "obs-migrate: error: unknown format 'jsn' for --format (did you mean json?); use one of text, json, github, sarif\n")
+        XCTAssertEqual(result.err, "obs-migrate: error: unknown format 'jsn' for --format (did you mean json?); use one of text, json, github, sarif, codeclimate, checkstyle, junit\n")
     }
 
     // MARK: Text
@@ -465,7 +504,8 @@ final class WriteLog: @unchecked Sendable {
     var all: [String] { lock.withLock { items } }
 }
 
-/// sarif-tools, pinned, in a virtual environment under .build (shared by test runs and CI).
+/// sarif-tools, junitparser and jsonschema, pinned, in a virtual environment under .build
+/// (shared by test runs and CI).
 enum SarifTools {
     static let version = "3.0.5"
     static var venv: URL { FixtureSupport.packageRoot.appendingPathComponent(".build/venv-sarif") }
@@ -509,9 +549,9 @@ enum SarifTools {
             return .failure(Failure(message: "`python3 -m venv \(venv.path)` failed (exit \(create.status)):\n\(create.output)"))
         }
         let pip = venv.appendingPathComponent("bin/pip")
-        let install = run(pip, ["install", "--quiet", "--disable-pip-version-check", "sarif-tools==\(version)"])
+        let install = run(pip, ["install", "--quiet", "--disable-pip-version-check"] + packages)
         guard install.status == 0 else {
-            return .failure(Failure(message: "`pip install sarif-tools==\(version)` failed (exit \(install.status)):\n\(install.output)"))
+            return .failure(Failure(message: "`pip install \(packages.joined(separator: " "))` failed (exit \(install.status)):\n\(install.output)"))
         }
         guard runs(sarif) else {
             return .failure(Failure(message: "\(sarif.path) does not run after installing sarif-tools==\(version)"))
@@ -521,5 +561,10 @@ enum SarifTools {
 
     private static func runs(_ sarif: URL) -> Bool {
         FileManager.default.isExecutableFile(atPath: sarif.path) && run(sarif, ["--version"]).status == 0
+            && run(python, ["-c", "import junitparser, jsonschema"]).status == 0
     }
+
+    /// The other consumers the reporters are read with (Consumers/read_reports.py).
+    static let packages = ["sarif-tools==\(version)", "junitparser==3.2.0", "jsonschema==4.26.0"]
+    static var python: URL { venv.appendingPathComponent("bin/python") }
 }

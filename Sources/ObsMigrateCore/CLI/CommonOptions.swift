@@ -16,7 +16,7 @@ struct CommonOptions {
         .option("--ignore", "CODES", "Not these rules"),
         .option("--exclude", "GLOB", "Skip files and folders matching GLOB (repeatable)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
-        .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations) or sarif"),
+        .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations), sarif, codeclimate (GitLab Code Quality), checkstyle or junit"),
         .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),
         .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
         .flag("--no-config", "Ignore .obs-migrate.json files"),

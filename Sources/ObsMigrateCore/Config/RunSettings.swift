@@ -23,7 +23,7 @@ public enum ColorChoice: String, CaseIterable, Sendable {
 
 /// `--format`: how `check` and `fix` print findings.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, github, sarif
+    case text, json, github, sarif, codeclimate, checkstyle, junit
 
     public static func parse(_ value: String?) throws -> OutputFormat {
         guard let value else { return .text }
@@ -41,6 +41,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter.render(findings)
         case .github: GitHubReporter.render(findings)
         case .sarif: SarifReporter.render(findings, root: root)
+        case .codeclimate: CodeClimateReporter.render(findings)
+        case .checkstyle: CheckstyleReporter.render(findings)
+        case .junit: JUnitReporter.render(findings)
         }
     }
 }

@@ -149,6 +149,9 @@ public struct ReportedFinding: Sendable {
     /// The fix's edits in the file as it is on disk; nil when there is no fix (or, in `fix`'s
     /// diff mode, when the edits would apply to text that is not on disk).
     public var edits: [LocatedEdit]?
+    /// The content of the finding's first line, blanks trimmed: what identifies it across edits
+    /// elsewhere in the file (the baseline's and Code Climate's fingerprints).
+    public var lineContent: String = ""
 
     public var code: String { diagnostic.finding.code }
     public var name: String { diagnostic.finding.ruleName }
@@ -204,9 +207,11 @@ public enum FindingLocator {
                                 content: $0.replacement)
                 }
             }
-            return ReportedFinding(diagnostic: d, projectPath: path, isInsideRoot: inside,
-                                   start: table.position(of: d.finding.range.lowerBound),
-                                   end: table.position(of: d.finding.range.upperBound), edits: edits)
+            var located = ReportedFinding(diagnostic: d, projectPath: path, isInsideRoot: inside,
+                                          start: table.position(of: d.finding.range.lowerBound),
+                                          end: table.position(of: d.finding.range.upperBound), edits: edits)
+            located.lineContent = Baseline.entry(path: path, code: d.finding.code, bytes: table.bytes, offset: d.finding.range.lowerBound).line
+            return located
         }
     }
 
