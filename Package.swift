@@ -6,16 +6,32 @@ let package = Package(
     products: [
         .executable(name: "obs-migrate", targets: ["obs-migrate"]),
         .library(name: "ObsMigrateCore", targets: ["ObsMigrateCore"]),
+        // `swift package plugin obs-migrate-check` / `obs-migrate-fix` in a package that depends on this one.
+        .plugin(name: "ObsMigrateCheck", targets: ["ObsMigrateCheck"]),
+        .plugin(name: "ObsMigrateFix", targets: ["ObsMigrateFix"]),
     ],
     targets: [
         // All logic lives in the library so tests can drive it without a process.
         .target(name: "ObsMigrateCore"),
         // A thin shell: arguments in, exit code out.
         .executableTarget(name: "obs-migrate", dependencies: ["ObsMigrateCore"], linkerSettings: staticRuntime),
+        .plugin(
+            name: "ObsMigrateCheck",
+            capability: .command(intent: .custom(verb: "obs-migrate-check",
+                                                 description: "Report the ObservableObject patterns to migrate to @Observable")),
+            dependencies: ["obs-migrate"]
+        ),
+        .plugin(
+            name: "ObsMigrateFix",
+            capability: .command(intent: .custom(verb: "obs-migrate-fix",
+                                                 description: "Migrate ObservableObject code to @Observable in place"),
+                                 permissions: [.writeToPackageDirectory(reason: "obs-migrate fix --write rewrites the package's Swift sources")]),
+            dependencies: ["obs-migrate"]
+        ),
         .testTarget(
             name: "ObsMigrateTests",
             dependencies: ["ObsMigrateCore"],
-            exclude: ["Oracle/Stubs", "Oracle/NegativeControls"]
+            exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Consumers"]
         ),
     ]
 )
