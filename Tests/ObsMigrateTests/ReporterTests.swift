@@ -121,6 +121,17 @@ final class ReporterTests: XCTestCase {
         try assertGolden(write.out, "fix-write.github.txt")
     }
 
+    /// Xcode shows a run-script phase's lines inline when they have swiftc's form: every finding
+    /// and note line of the text output is `path:line:column: warning|error|note: message`.
+    func testTextOutputHasTheCompilersForm() throws {
+        let work = try workCopy("swiftc-form")
+        let out = check("text", in: work).out.split(separator: "\n").dropLast()  // the summary
+        XCTAssertFalse(out.isEmpty)
+        for line in out {
+            XCTAssertNotNil(line.wholeMatch(of: /[^:]+\.swift:[1-9][0-9]*:[1-9][0-9]*: (warning|error|note): .+/), String(line))
+        }
+    }
+
     // MARK: CI formats
 
     /// codeclimate, checkstyle and junit, each read by a real consumer of the format, list the
