@@ -9,6 +9,7 @@ enum CheckCommand {
     static let specs: [OptionSpec] = CommonOptions.specs + [
         .flag("--statistics", "Print counts by rule instead of findings"),
         .flag("--staged", "Check the staged content of the staged Swift files (what `git commit` records)"),
+        .option("--stdin-filename", "PATH", "With `check -`: the path standard input's content is checked as (for messages, configuration and the project)"),
         .option("--baseline", "FILE", "Report only findings that are not in FILE (written by --write-baseline)"),
         .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline"),
     ]
@@ -16,6 +17,7 @@ enum CheckCommand {
     static var help: String {
         """
         USAGE: obs-migrate check [options] [PATH...]
+               obs-migrate check [options] [--stdin-filename PATH] -
 
         Reports ObservableObject, @Published, @StateObject, @ObservedObject, @EnvironmentObject and
         .environmentObject uses, and the patterns that need a person, as
@@ -33,13 +35,27 @@ enum CheckCommand {
     }
 
     static func run(_ args: [String], console: Console) throws -> Int32 {
-        let parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
+        var parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        // `check -`: standard input, checked as the file named by --stdin-filename (as ruff and
+        // SwiftLint do), with the rest of the project read from disk to decide.
+        var stdinOverride: [String: [UInt8]] = [:]
+        if parsed.positionals.contains("-") {
+            guard parsed.positionals == ["-"], !parsed.has("--staged") else {
+                throw UsageError("`-` (standard input) is checked alone, without other PATHs or --staged")
+            }
+            guard let bytes = console.standardInput() else { throw UsageError("cannot read standard input") }
+            let name = parsed.last("--stdin-filename") ?? "stdin.swift"
+            stdinOverride[ProjectLoader.absolutePath(name, cwd: console.currentDirectory)] = bytes
+            parsed.positionals = [name]
+        } else if parsed.last("--stdin-filename") != nil {
+            throw UsageError("--stdin-filename goes with `check -` (standard input)")
+        }
         var options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
         if parsed.has("--statistics"), options.format == .github || options.format == .sarif {
             throw UsageError("--statistics prints text or json, not \(options.format.rawValue)")
         }
-        var overrides: [String: [UInt8]] = [:]
+        var overrides = stdinOverride
         if parsed.has("--staged") {
             guard let staged = try options.useStagedFiles(positionals: parsed.positionals, console: console) else {
                 return ExitCode.clean

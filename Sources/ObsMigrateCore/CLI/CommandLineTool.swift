@@ -19,6 +19,8 @@ public struct Console: Sendable {
     public var currentDirectory: String
     /// Writes to standard error as is, with no newline (the progress line redraws itself).
     public var progress: @Sendable (String) -> Void = { SystemCall.writeStandardError($0) }
+    /// All of standard input (`check -`); nil when it cannot be read.
+    public var standardInput: @Sendable () -> [UInt8]? = { SystemCall.readStandardInput() }
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,

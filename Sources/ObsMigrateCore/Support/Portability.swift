@@ -64,6 +64,19 @@ func startThread(orNotAtAll: Bool = false, _ body: @escaping @Sendable () -> Voi
 /// System calls by a name no type of this library shadows (`ProjectLoader.read`, say).
 enum SystemCall {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Int(readFromDescriptor(fd, buffer, count)) }
+    /// Everything on standard input, up to 256 MiB (as a file); nil on a read error or beyond.
+    static func readStandardInput(maxBytes: Int = 256 << 20) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxBytes { return nil }
+        }
+    }
+
     static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Int(writeToDescriptor(fd, buffer, count)) }
     static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
     static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
