@@ -246,6 +246,16 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(fix.out.contains("M keeps ObservableObject: V.swift could not be used"), fix.out)
     }
 
+    /// A view's model declared in a file that could not be used is not "not declared".
+    func testATypeInASkippedFileIsNotCalledUndeclared() throws {
+        let box = try Sandbox("skipped-declaration")
+        try Data("import Combine\n// a NUL \u{0} here\nfinal class WithNul: ObservableObject {}\n".utf8).write(to: URL(fileURLWithPath: box.file("WithNul.swift")))
+        try "import SwiftUI\nstruct V: View {\n    @ObservedObject var m: WithNul\n    var body: some View { Text(\"\") }\n}\n".write(toFile: box.file("V.swift"), atomically: true, encoding: .utf8)
+        let check = runTool(["check", "--project-root", ".", "."], cwd: box.path)
+        XCTAssertEqual(check.code, 2)
+        XCTAssertTrue(check.out.hasPrefix("V.swift:3:5: warning: @ObservedObject 'm' stays: WithNul may be declared in WithNul.swift, which could not be used (binary file (NUL byte at 2:10), skipped) [OBS106]"), check.out)
+    }
+
     /// After an error, the summary never says that nothing was found in what was not read.
     func testSummaryAfterAnErrorSaysWhatWasNotChecked() throws {
         let box = try Sandbox("summary-after-error")

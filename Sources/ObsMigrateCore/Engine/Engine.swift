@@ -77,6 +77,7 @@ public enum Engine {
         Timings.note("types: \(index.declared.count) names, \(index.bySimpleName.count) simple names, \(index.extensionsOf.count) extended")
         Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
         Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }
+        index.unusableFiles = unusable
         if let rewriting, rewriting.count < files.count {
             var outside: [String: [Blocker]] = [:]
             for (name, touched) in index.filesTouchedByMigration() {

@@ -147,6 +147,9 @@ public struct ProjectIndex: Sendable {
     public var minimumTargets: [String: Int] = ProjectIndex.observationMinimums
     /// Whether `fix` raises the low deployment targets (`--bump-deployment-target`).
     public var bumpsLowTargets = false
+    /// Files of the project that could not be used, with their bytes when read: a type "not
+    /// declared in the scanned sources" may be declared there (set by `Engine.settle`).
+    public var unusableFiles: [(path: String, bytes: [UInt8]?, reason: String)] = []
     /// The first OS versions with Observation.
     public static let observationMinimums: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
 

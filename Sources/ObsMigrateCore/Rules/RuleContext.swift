@@ -57,13 +57,24 @@ public struct RuleContext: Sendable {
         return whyNotMigrating(type: site.type, written: site.writtenType)
     }
 
+    /// A type not declared in the files that were read: unless a file that could not be used
+    /// names it, in which case it may well be declared there.
+    func notDeclared(_ name: String) -> String {
+        let word = Array(TypeName.base(name).utf8)
+        for file in index.unusableFiles {
+            let mayHold = file.bytes.map { ByteSearch.firstOffset(of: word, in: $0, range: 0..<$0.count) != nil } ?? true
+            if mayHold { return "\(name) may be declared in \(file.path), which could not be used (\(file.reason))" }
+        }
+        return "\(name) is not declared in the scanned sources"
+    }
+
     public func whyNotMigrating(type: String?, written: String?) -> String {
         if let type, index.models[type] != nil {
             return "\(TypeName.base(type)) keeps ObservableObject: \(whyBlocked(type))"
         }
-        if let type, index.declared[type] == nil { return "\(TypeName.base(type)) is not declared in the scanned sources" }
+        if let type, index.declared[type] == nil { return notDeclared(TypeName.base(type)) }
         if let type { return "\(TypeName.base(type)) does not conform to ObservableObject in the scanned sources" }
-        if let written { return "\(ProjectIndex.stripType(written)) is not declared in the scanned sources" }
+        if let written { return notDeclared(ProjectIndex.stripType(written)) }
         return "its type cannot be told (add a type annotation)"
     }
 }
