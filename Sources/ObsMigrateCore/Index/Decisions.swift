@@ -177,7 +177,19 @@ extension ProjectIndex {
             if use.siteIndex == nil || use.target == nil {
                 let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
                 if let t = use.type { block(t, "\(use.wrapper.rawValue) is used by name", site) }
-                else { blockAll("\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell", site) }
+                else {
+                    // Only the models its argument's names can lead to may be behind it.
+                    let reason = "\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell"
+                    let source = files[use.file].source
+                    var open = use.nameToken + 1
+                    while open < source.sigCount, open - use.nameToken < 64, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
+                    let close = source.kind(open) == .leftParen ? Int(source.match[open]) : -1
+                    if close > open, let candidates = modelsReachable(from: (open + 1)..<close, in: use.file) {
+                        for c in candidates.sorted() { block(c, reason, site) }
+                    } else {
+                        blockAll(reason, site)
+                    }
+                }
             }
         }
 
@@ -820,6 +832,11 @@ extension ProjectIndex {
                 i = Int(source.match[i]) - 1
                 continue
             }
+            // Optional chaining and forced unwrapping: `Store.shared?.objectWillChange`.
+            if k == .operator, source.isText(i, "?") || source.isText(i, "!"), i > 0, source.end(i - 1) == source.start(i) {
+                i -= 1
+                continue
+            }
             return nil
         }
         return start < period ? start..<period : nil
@@ -872,6 +889,8 @@ extension ProjectIndex {
             while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
             if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f)) }
         }
+        // `StateObject.init(wrappedValue: x)`: the same call, spelled with `.init`.
+        if !implicit, source.kind(open) == .period, source.isIdentifier(open + 1, "init"), source.kind(open + 2) == .leftParen { open += 2 }
         // `_m = X(wrappedValue: e)` or `self._m = X(...)`, as a statement of its own.
         let equals = implicit ? s - 2 : s - 1
         guard source.kind(open) == .leftParen, source.isText(equals, "=") else { return use }
