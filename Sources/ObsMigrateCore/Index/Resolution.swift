@@ -377,8 +377,23 @@ extension ProjectIndex {
         }
         for k in range where source.kind(k) == .identifier {
             let name = source.name(k)
+            // An argument label names no value.
+            if source.kind(k + 1) == .colon { continue }
             if let t = resolveTypeName(name, from: scopePath(k, file)) {
                 if models[t] != nil { result.insert(t) }
+                continue
+            }
+            // The head of a chain that names a value (a local, a parameter, a member, a global)
+            // must be typed: a parameter of a generic type may be any model.
+            let isHead = source.kind(k - 1) != .period && (name.first.map { $0.isLowercase || $0 == "_" } ?? false)
+                && name != "self" && name != "super"
+            if isHead {
+                let path = scopePath(k, file)
+                let typed = source.kind(k + 1) == .leftParen
+                    ? functionReturnType(name, at: k, in: file, path: path, depth: 0)
+                    : variableType(name, at: k, in: file, path: path, depth: 0)
+                guard let typed else { return nil }
+                if models[typed] != nil { result.insert(typed) }
                 continue
             }
             for fn in topLevelFunctionsByName[name] ?? [] where !fromTypeText(fn.returnType) { return nil }

@@ -106,7 +106,11 @@ private struct Walker {
         let prev = s - 1
         if prev >= 0 {
             switch file.kind(prev) {
-            case .operator, .comma, .leftParen, .leftBracket, .period, .colon: return true
+            case .operator:
+                // Attached to what is before it and followed by a line break, it is postfix
+                // (`first!`, `value?`): the expression ends with it.
+                return !(prev > 0 && file.end(prev - 1) == file.start(prev))
+            case .comma, .leftParen, .leftBracket, .period, .colon: return true
             default: break
             }
         }
