@@ -672,11 +672,27 @@ final class RobustnessTests: XCTestCase {
         let fix = project.run(["fix", "--write", "--project-root", ".", "."])
         XCTAssertEqual(fix.code, 2)
         XCTAssertEqual(errorLines(fix.err), [
-            "obs-migrate: error: M.swift: cannot write file: Read-only file system; not written",
-            "obs-migrate: error: V.swift: cannot write file: Read-only file system; not written",
+            "obs-migrate: error: 2 files (M.swift and others): cannot write file: Read-only file system; not written",
         ])
         XCTAssertEqual(project.text("M.swift"), Legacy.model)
         _ = try? run("/bin/mount", ["-o", "remount,rw", mountPoint])
+    }
+
+    /// A run that loses to another one rewriting the same files says so once, not per file.
+    func testEveryFileChangedOnDiskIsOneLine() throws {
+        let box = try Sandbox("changed-all")
+        try box.legacyProject()
+        FileWriter.hooks.beforeRename = { target in
+            let fd = open(target, O_WRONLY | O_APPEND)
+            _ = "// edited meanwhile\n".withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        defer { FileWriter.hooks = FileWriter.Hooks() }
+        let fix = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(fix.code, 2)
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: 2 files (M.swift and others): file changed on disk since it was read; not written"])
+        XCTAssertTrue(fix.out.hasSuffix("Nothing was written (see the error above).\n"), fix.out)
+        assertNoTemporaryFiles(box)
     }
 
     func testFileChangedOnDiskIsSkipped() throws {

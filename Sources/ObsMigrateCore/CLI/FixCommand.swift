@@ -229,13 +229,19 @@ enum FixCommand {
         var written: [String] = []
         // All files or none: a migration written to some files only would not compile.
         let failures = Timings.measure("write") { staging!.commit(changed) }
+        // One line per kind of failure: a run that loses to another one changing the same files
+        // would otherwise print a line for every file of the project.
+        var failedPaths: [String: [String]] = [:]
         for f in changed {
             if let failure = failures[f] {
-                console.error("\(project.files[f].path): \(failure.message)")
+                failedPaths[failure.message, default: []].append(project.files[f].path)
                 failed = true
             } else {
                 written.append(project.files[f].path)
             }
+        }
+        for (message, paths) in failedPaths.sorted(by: { $0.key < $1.key }) {
+            console.error(paths.count == 1 ? "\(paths[0]): \(message)" : "\(paths.count) files (\(paths[0]) and others): \(message)")
         }
         if options.format != .text {
             let output = options.format.render(FindingLocator.locate(left, analysis: plan.final, project: project), root: project.root)
@@ -248,7 +254,9 @@ enum FixCommand {
         }
         for d in left { console.out(TextReporter.line(d, style: style)) }
         if !options.quiet {
-            var text = "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
+            var text = written.isEmpty && failed
+                ? "Nothing was written (see the error\(failedPaths.count == 1 ? "" : "s") above)."
+                : "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
             if !left.isEmpty { text += " \(left.count) left for a person (listed above)." }
             console.out(text)
         }
