@@ -672,7 +672,8 @@ final class RobustnessTests: XCTestCase {
         let fix = project.run(["fix", "--write", "--project-root", ".", "."])
         XCTAssertEqual(fix.code, 2)
         XCTAssertEqual(errorLines(fix.err), [
-            "obs-migrate: error: 2 files (M.swift and others): cannot write file: Read-only file system; not written",
+            "obs-migrate: error: M.swift: cannot write file: Read-only file system; not written",
+            "obs-migrate: error: V.swift: cannot write file: Read-only file system; not written",
         ])
         XCTAssertEqual(project.text("M.swift"), Legacy.model)
         _ = try? run("/bin/mount", ["-o", "remount,rw", mountPoint])
@@ -682,6 +683,9 @@ final class RobustnessTests: XCTestCase {
     func testEveryFileChangedOnDiskIsOneLine() throws {
         let box = try Sandbox("changed-all")
         try box.legacyProject()
+        for n in 1...4 {
+            try box.write("N\(n).swift", "import SwiftUI\n\nfinal class N\(n): ObservableObject {\n    @Published var y = 0\n}\n")
+        }
         FileWriter.hooks.beforeRename = { target in
             let fd = open(target, O_WRONLY | O_APPEND)
             _ = "// edited meanwhile\n".withCString { write(fd, $0, strlen($0)) }
@@ -690,7 +694,7 @@ final class RobustnessTests: XCTestCase {
         defer { FileWriter.hooks = FileWriter.Hooks() }
         let fix = box.run(["fix", "--write", "--project-root", ".", "."])
         XCTAssertEqual(fix.code, 2)
-        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: 2 files (M.swift and others): file changed on disk since it was read; not written"])
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: 6 files (M.swift, N1.swift, N2.swift and 3 more): file changed on disk since it was read; not written"])
         XCTAssertTrue(fix.out.hasSuffix("Nothing was written (see the error above).\n"), fix.out)
         assertNoTemporaryFiles(box)
     }

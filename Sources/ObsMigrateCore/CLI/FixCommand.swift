@@ -224,25 +224,24 @@ enum FixCommand {
             return changed.isEmpty ? ExitCode.clean : ExitCode.findings
         }
 
-        for problem in unwritable { console.error("\(problem.path): \(problem.message)") }
+        for line in Self.failureLines(unwritable.map { ($0.path, $0.message) }) { console.error(line) }
         var failed = !unwritable.isEmpty
         var written: [String] = []
         // All files or none: a migration written to some files only would not compile.
         let failures = Timings.measure("write") { staging!.commit(changed) }
         // One line per kind of failure: a run that loses to another one changing the same files
         // would otherwise print a line for every file of the project.
-        var failedPaths: [String: [String]] = [:]
+        var writeFailures: [(path: String, message: String)] = []
         for f in changed {
             if let failure = failures[f] {
-                failedPaths[failure.message, default: []].append(project.files[f].path)
+                writeFailures.append((project.files[f].path, failure.message))
                 failed = true
             } else {
                 written.append(project.files[f].path)
             }
         }
-        for (message, paths) in failedPaths.sorted(by: { $0.key < $1.key }) {
-            console.error(paths.count == 1 ? "\(paths[0]): \(message)" : "\(paths.count) files (\(paths[0]) and others): \(message)")
-        }
+        let failureLines = Self.failureLines(writeFailures)
+        for line in failureLines { console.error(line) }
         if options.format != .text {
             let output = options.format.render(FindingLocator.locate(left, analysis: plan.final, project: project), root: project.root)
             if !output.isEmpty { console.out(output) }
@@ -255,13 +254,30 @@ enum FixCommand {
         for d in left { console.out(TextReporter.line(d, style: style)) }
         if !options.quiet {
             var text = written.isEmpty && failed
-                ? "Nothing was written (see the error\(failedPaths.count == 1 ? "" : "s") above)."
+                ? "Nothing was written (see the error\(failureLines.count == 1 ? "" : "s") above)."
                 : "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
             if !left.isEmpty { text += " \(left.count) left for a person (listed above)." }
             console.out(text)
         }
         if hadProblems || failed { return ExitCode.error }
         return left.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
+
+    /// One line per file while few share a failure; past `listedFailures`, one line per kind
+    /// of failure, so a run that loses to another one does not print a line for every file.
+    static func failureLines(_ failures: [(path: String, message: String)], listedFailures: Int = 3) -> [String] {
+        var pathsByMessage: [String: [String]] = [:]
+        var messages: [String] = []
+        for failure in failures {
+            if pathsByMessage[failure.message] == nil { messages.append(failure.message) }
+            pathsByMessage[failure.message, default: []].append(failure.path)
+        }
+        return messages.flatMap { message -> [String] in
+            let paths = pathsByMessage[message]!
+            if paths.count <= listedFailures { return paths.map { "\($0): \(message)" } }
+            let named = paths.prefix(listedFailures).joined(separator: ", ")
+            return ["\(paths.count) files (\(named) and \(paths.count - listedFailures) more): \(message)"]
+        }
     }
 }
 
