@@ -2,10 +2,19 @@ import XCTest
 @testable import ObsMigrateCore
 
 /// Runs every rule on one in-memory file (a project of its own).
-func findings(in source: String, path: String = "Example.swift") -> [Finding] {
-    let file = ProjectFile(path: path, bytes: Array(source.utf8))
-    let analysis = Engine.analyze(files: [file], reported: [0], selection: RuleSelection())
+func findings(in source: String, path: String = "Example.swift", beside others: [(path: String, source: String)] = []) -> [Finding] {
+    let files = [ProjectFile(path: path, bytes: Array(source.utf8))] + others.map { ProjectFile(path: $0.path, bytes: Array($0.source.utf8)) }
+    let analysis = Engine.analyze(files: files, reported: [0], selection: RuleSelection())
     return analysis.findings[0]
+}
+
+/// A rule's example as its own file. OBS208's are manifests: a low target is reported only
+/// when it holds a model back, so one is put beside it.
+func exampleFindings(_ m: RuleMetadata, _ source: String) -> [Finding] {
+    guard m.code == "OBS208" else { return findings(in: source) }
+    return findings(in: source, path: "Package.swift", beside: [
+        ("Sources/App/Model.swift", "import Combine\n\nfinal class Model: ObservableObject {\n    @Published var x = 0\n}\n"),
+    ])
 }
 
 /// Applies fixes round after round, as `fix` does, to a one-file project.
@@ -38,8 +47,7 @@ final class RuleTests: XCTestCase {
         for rule in RuleRegistry.all {
             let m = rule.metadata
             for (i, example) in m.triggering.enumerated() {
-                let path = m.code == "OBS208" ? "Package.swift" : "Example.swift"
-                XCTAssertTrue(findings(in: example, path: path).contains { $0.code == m.code },
+                XCTAssertTrue(exampleFindings(m, example).contains { $0.code == m.code },
                               "\(m.code) triggering example \(i) does not trigger")
             }
         }
@@ -49,8 +57,7 @@ final class RuleTests: XCTestCase {
         for rule in RuleRegistry.all {
             let m = rule.metadata
             for (i, example) in m.nonTriggering.enumerated() {
-                let path = m.code == "OBS208" ? "Package.swift" : "Example.swift"
-                let hits = findings(in: example, path: path).filter { $0.code == m.code }
+                let hits = exampleFindings(m, example).filter { $0.code == m.code }
                 XCTAssertTrue(hits.isEmpty, "\(m.code) non-triggering example \(i) triggers: \(hits.map(\.message))")
             }
         }
@@ -79,7 +86,7 @@ final class RuleTests: XCTestCase {
                     "let text = #\"\"\"\n\(raw)\n\"\"\"#\n",
                 ]
                 for source in wrapped {
-                    let hits = findings(in: source, path: path)
+                    let hits = exampleFindings(m, source)
                     XCTAssertTrue(hits.isEmpty, "\(m.code) triggers inside a comment or string:\n\(source)\n\(hits.map(\.message))")
                     XCTAssertEqual(try fixed(source, path: path), source, "\(m.code): fix edited a comment or string")
                 }

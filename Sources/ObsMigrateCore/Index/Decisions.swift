@@ -226,11 +226,14 @@ extension ProjectIndex {
         // need migrated (unless `fix` raises it).
         self.wrapperInits = inits
         self.environmentObjectCalls = envCalls
-        if !lowDeploymentTargets.isEmpty && !bumpsLowTargets {
+        if !lowDeploymentTargets.isEmpty {
             let touched = filesTouchedByMigration(), folders = projectFolders()
-            for target in lowDeploymentTargets {
+            for i in lowDeploymentTargets.indices {
+                let target = lowDeploymentTargets[i]
+                lowDeploymentTargets[i].heldModels = modelsHeldBy(target, touched: touched, folders: folders)
+                guard !bumpsLowTargets else { continue }
                 let reason = "the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)"
-                for name in modelsHeldBy(target, touched: touched, folders: folders) { block(name, reason, target.site) }
+                for name in lowDeploymentTargets[i].heldModels { block(name, reason, target.site) }
             }
         }
 
@@ -409,7 +412,7 @@ extension ProjectIndex {
             let callSite = Site(file: f, offset: source.start(s))
             for a in s..<close where source.kind(a) == .identifier {
                 let path = scopePath(a, f)
-                let t = resolveTypeName(source.text(a), from: path) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
+                let t = resolveTypeName(source.text(a), from: path, in: f) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
                 if let t, models[t] != nil {
                     events.append(.one(t, Blocker(reason: "it is passed to \(name), which requires ObservableObject", site: callSite)))
                     resolvedAny = true
@@ -812,7 +815,7 @@ extension ProjectIndex {
     }
 
     func scopePath(_ s: Int, _ file: Int) -> [String] {
-        guard let ref = enclosingTypes(of: s, in: file).first else { return [] }
+        guard let ref = enclosingTypes(of: s, in: file).first else { return moduleScope(file) }
         let decl = type(ref)
         return decl.path + decl.name.split(separator: ".").map(String.init)
     }
@@ -887,7 +890,7 @@ extension ProjectIndex {
         if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
             let argStart = open + 1
             while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
-            if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f)) }
+            if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f), in: f) }
         }
         // `StateObject.init(wrappedValue: x)`: the same call, spelled with `.init`.
         if !implicit, source.kind(open) == .period, source.isIdentifier(open + 1, "init"), source.kind(open + 2) == .leftParen { open += 2 }

@@ -25,6 +25,9 @@ public struct LowDeploymentTarget: Sendable {
     /// The project folder (a path as files are shown, "" for the current directory) whose
     /// sources this target builds: its Package.swift's or .xcodeproj's folder.
     public var scope: String
+    /// The models whose migration edits those sources (set by `decide`): a target that holds
+    /// none is not reported, and `--bump-deployment-target` leaves it alone.
+    public var heldModels: [String] = []
 }
 
 /// Build settings files: read for their deployment targets, never lexed as Swift.

@@ -94,6 +94,12 @@ public struct ProjectIndex: Sendable {
     public var models: [String: ModelType] = [:]
     /// Classes already marked `@Observable`, by qualified name.
     public var observableTypes: Set<String> = []
+    /// The module each file's types are placed in, for files of modules that declare a
+    /// top-level name another module declares too (see `separateModules`).
+    public var moduleOfFile: [Int: String] = [:]
+    /// Each separated module's name, by the names an `import` reaches it with: its folder's and
+    /// its package targets' (`Sources/<Target>/`).
+    public var moduleByImportName: [String: String] = [:]
     /// Every declared type (not extension) by qualified name.
     public var declared: [String: OneOrMore<TypeRef>] = [:]
     public var bySimpleName: [String: OneOrMore<String>] = [:]
@@ -157,6 +163,7 @@ public struct ProjectIndex: Sendable {
         self.files = files
         if let minimums = deployment.minimums { minimumTargets.merge(minimums) { $1 } }
         bumpsLowTargets = deployment.bumpsLowTargets
+        separateModules()
         let kinds = Timings.measure("index: declarations") { collectDeclarations() }
         Timings.measure("index: models") { collectModels(kinds) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
@@ -300,15 +307,16 @@ public struct ProjectIndex: Sendable {
     /// Resolves a type as written at a place nested in `path` to a declared type's qualified
     /// name: nearest enclosing scope first, then a unique simple name. Typealiases are followed,
     /// their targets resolved in the scope the alias is declared in.
-    public func resolveTypeName(_ written: String, from path: [String]) -> String? {
-        resolveTypeName(written, from: path, aliasHops: 0)
+    /// With `file`, a name two modules declare resolves to the one the file imports, as in Swift.
+    public func resolveTypeName(_ written: String, from path: [String], in file: Int? = nil) -> String? {
+        resolveTypeName(written, from: path, in: file, aliasHops: 0)
     }
 
-    private func resolveTypeName(_ written: String, from path: [String], aliasHops: Int) -> String? {
+    private func resolveTypeName(_ written: String, from path: [String], in file: Int?, aliasHops: Int) -> String? {
         let name = Self.stripType(written)
         guard !name.isEmpty else { return nil }
         func follow(_ alias: TypeAliasTarget) -> String? {
-            aliasHops < 4 ? resolveTypeName(alias.target, from: alias.path, aliasHops: aliasHops + 1) : nil
+            aliasHops < 4 ? resolveTypeName(alias.target, from: alias.path, in: nil, aliasHops: aliasHops + 1) : nil
         }
         if !typeAliases.isEmpty, let alias = typeAliases[name], path.isEmpty || alias.path.isEmpty {
             return follow(alias)
@@ -325,15 +333,18 @@ public struct ProjectIndex: Sendable {
         // `Outer.Inner` where `Outer` is an alias or is itself nested: resolve the head, then the rest.
         if let dot = name.firstIndex(of: "."), aliasHops < 4 {
             let head = String(name[..<dot]), rest = String(name[name.index(after: dot)...])
-            if head != name, let outer = resolveTypeName(head, from: path, aliasHops: aliasHops + 1), outer != head {
+            if head != name, let outer = resolveTypeName(head, from: path, in: file, aliasHops: aliasHops + 1), outer != head {
                 let q = outer + "." + rest
                 if declared[q] != nil { return q }
             }
         }
         let simple = TypeName.base(name)
-        if let candidates = bySimpleName[simple], candidates.count == 1,
-           !name.contains(".") || candidates.first.hasSuffix("." + name) || candidates.first == name {
+        guard let candidates = bySimpleName[simple] else { return nil }
+        if candidates.count == 1, !name.contains(".") || candidates.first.hasSuffix("." + name) || candidates.first == name {
             return candidates.first
+        }
+        if let file, candidates.count > 1, !moduleOfFile.isEmpty, !name.contains(".") {
+            return typeImported(name, candidates: candidates.array, into: file)
         }
         return nil
     }
@@ -498,7 +509,7 @@ public struct ProjectIndex: Sendable {
                 guard let attr = property.attributes.first(where: { WrapperSite.Wrapper(rawValue: $0.name) != nil }),
                       let wrapper = WrapperSite.Wrapper(rawValue: attr.name) else { continue }
                 let written = writtenType(of: property, in: source, ownerPath: path, file: f)
-                let resolved = written.flatMap { resolveTypeName($0, from: path) }
+                let resolved = written.flatMap { resolveTypeName($0, from: path, in: f) }
                 var site = WrapperSite(wrapper: wrapper, file: f, owner: owner, property: property, attribute: attr,
                                        writtenType: written, type: resolved, projectedUses: [],
                                        projectedUsesOutsideBody: [])
@@ -510,7 +521,7 @@ public struct ProjectIndex: Sendable {
                 result.append(site)
             }
         }
-        visit(nil, file.decls.topLevelProperties + file.decls.macroBodyProperties, [])
+        visit(nil, file.decls.topLevelProperties + file.decls.macroBodyProperties, moduleScope(f))
         for t in file.decls.types.indices {
             let decl = file.decls.types[t]
             // Most types hold no wrapper: skip them before building their path.

@@ -70,8 +70,8 @@ extension ProjectIndex {
 
     /// The type of a stored or computed property, resolved in its declaring type's scope.
     func propertyType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int) -> String? {
-        let path = ref.map { type($0).path + [type($0).name] } ?? []
-        if let t = p.typeText { return resolveTypeName(t, from: path) }
+        let path = ref.map { type($0).path + [type($0).name] } ?? moduleScope(file)
+        if let t = p.typeText { return resolveTypeName(t, from: path, in: file) }
         guard let initializer = p.initializer, depth < Self.maxResolutionDepth else { return nil }
         return expressionType(initializer, in: file, path: path, depth: depth + 1)
     }
@@ -131,7 +131,7 @@ extension ProjectIndex {
         if headName == "self" {
             current = enclosingTypes(of: anchor, in: file).first.map { type($0).qualifiedName }
                 .flatMap { resolveTypeName($0, from: []) }
-        } else if let t = resolveTypeName(headName, from: path), headName.first?.isUppercase ?? false {
+        } else if let t = resolveTypeName(headName, from: path, in: file), headName.first?.isUppercase ?? false {
             current = t
             isStaticContext = head.call == nil
         } else if head.call != nil {
@@ -201,7 +201,7 @@ extension ProjectIndex {
         if last == "init" { return true }
         let typeName = names.joined(separator: ".")
         guard last.first?.isUppercase ?? false else { return false }
-        return resolveTypeName(typeName, from: path) != nil || bySimpleName[last] == nil
+        return resolveTypeName(typeName, from: path, in: file) != nil || bySimpleName[last] == nil
     }
 
     /// The qualified name of type `name` declared (or aliased) inside type `outer`.
@@ -257,7 +257,7 @@ extension ProjectIndex {
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
                         if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
-                            candidates.append(resolveTypeName(source.joinedText((n + 2)..<e), from: path))
+                            candidates.append(resolveTypeName(source.joinedText((n + 2)..<e), from: path, in: file))
                         } else if source.isText(n + 1, "=") {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false)
                             candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1))
@@ -285,7 +285,7 @@ extension ProjectIndex {
                             if source.isText(e, "=") && depthParens == 0 { break }
                             e += 1
                         }
-                        return resolveTypeName(source.joinedText((k + 2)..<e), from: path)
+                        return resolveTypeName(source.joinedText((k + 2)..<e), from: path, in: file)
                     }
                     k += 1
                 }
@@ -379,7 +379,7 @@ extension ProjectIndex {
             let name = source.name(k)
             // An argument label names no value.
             if source.kind(k + 1) == .colon { continue }
-            if let t = resolveTypeName(name, from: scopePath(k, file)) {
+            if let t = resolveTypeName(name, from: scopePath(k, file), in: file) {
                 if models[t] != nil { result.insert(t) }
                 continue
             }

@@ -218,8 +218,8 @@ public struct TypeDecl: Sendable {
     public let kind: TypeKind
     /// Declared name; for an extension the extended type as written (`Feature.ViewModel`).
     public let name: String
-    /// Names of the enclosing types, outermost first.
-    public let path: [String]
+    /// Names of the enclosing types, outermost first; with modules told apart, the module first.
+    public private(set) var path: [String]
     public var keywordToken: Int { get { Int(storedKeywordToken) } set { storedKeywordToken = Int32(newValue) } }
     /// First and last significant token of the name.
     public var nameTokens: ClosedRange<Int> {
@@ -242,7 +242,7 @@ public struct TypeDecl: Sendable {
 
     /// `Outer.Inner`; for an extension of `A.B` inside nothing, `A.B`. Stored: the index asks
     /// for it for every type, many times.
-    public let qualifiedName: String
+    public private(set) var qualifiedName: String
     /// Last component: what other code usually calls the type.
     public let simpleName: String
 
@@ -281,6 +281,13 @@ public struct TypeDecl: Sendable {
         self.ifConfig = ifConfig
         qualifiedName = TypeName.qualified(name, in: path)
         simpleName = TypeName.base(name)
+    }
+
+    /// Places the type in `module`, as Swift's fully qualified names do (`B.Store`): same-named
+    /// types of two modules stay two types.
+    public mutating func placeInModule(_ module: String) {
+        path.insert(module, at: 0)
+        qualifiedName = TypeName.qualified(name, in: path)
     }
 
     public func inherits(_ baseName: String) -> InheritedType? {

@@ -153,7 +153,8 @@ struct CompileOracle: Sendable {
 
     /// Type-checks `files` together as one module (Swift 5 mode, stand-in modules on the
     /// search path, Combine imported implicitly).
-    func typecheck(_ files: [URL]) -> Outcome {
+    func typecheck(_ files: [URL], separateModules: Bool = false) -> Outcome {
+        if separateModules { return typecheckModules(files) }
         var pathMap: [(scratch: String, original: String)] = []
         var arguments = [
             "-typecheck", "-parse-as-library", "-swift-version", "5",
@@ -182,6 +183,69 @@ struct CompileOracle: Sendable {
             output = output.replacingOccurrences(of: scratch, with: original)
         }
         return Outcome(exitCode: outcome.exitCode, output: output)
+    }
+
+    /// Type-checks each package target (`.../Sources/<Target>/`) as its own module, the ones
+    /// it imports first, then the other files with those modules on the search path.
+    func typecheckModules(_ files: [URL]) -> Outcome {
+        var filesOfModule: [String: [URL]] = [:]
+        var appFiles: [URL] = []
+        for file in files {
+            let parts = file.path.split(separator: "/").map(String.init)
+            if let k = parts.lastIndex(of: "Sources"), k + 2 < parts.count {
+                filesOfModule[parts[k + 1], default: []].append(file)
+            } else {
+                appFiles.append(file)
+            }
+        }
+        func imports(_ module: String) -> Set<String> {
+            var result = Set<String>()
+            for file in filesOfModule[module]! {
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                    let name = line.dropFirst("import ".count).trimmingCharacters(in: .whitespaces)
+                    if name != module, filesOfModule[name] != nil { result.insert(name) }
+                }
+            }
+            return result
+        }
+        // Dependencies first; a cycle is left to the compiler to report.
+        var order: [String] = []
+        var pending = filesOfModule.keys.sorted()
+        while !pending.isEmpty {
+            let ready = pending.filter { imports($0).isSubset(of: Set(order)) }
+            let next = ready.isEmpty ? pending : ready
+            order += next
+            pending.removeAll { next.contains($0) }
+        }
+        let modules = workDirectory.appendingPathComponent("modules/\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let common = ["-parse-as-library", "-swift-version", "5", "-I", workDirectory.path, "-I", modules.path,
+                      "-Xfrontend", "-import-module", "-Xfrontend", "Combine", "-diagnostic-style", "llvm"]
+        func sources(_ list: [URL]) -> ([String], [(String, String)]) {
+            var paths: [String] = [], map: [(String, String)] = []
+            for file in list {
+                if let scratch = rewriteForLinux(file) { paths.append(scratch.path); map.append((scratch.path, file.path)) } else { paths.append(file.path) }
+            }
+            return (paths, map)
+        }
+        func restore(_ outcome: Outcome, _ map: [(String, String)]) -> Outcome {
+            var output = outcome.output
+            for (scratch, original) in map { output = output.replacingOccurrences(of: scratch, with: original) }
+            return Outcome(exitCode: outcome.exitCode, output: output)
+        }
+        for module in order {
+            let (paths, map) = sources(filesOfModule[module]!)
+            // Type-checked whole first: emitting a module alone may skip function bodies.
+            let checked = restore(Self.run(swiftc, ["-typecheck", "-module-name", module] + common + paths), map)
+            guard checked.succeeded else { return checked }
+            let emitted = restore(Self.run(swiftc, ["-emit-module", "-module-name", module,
+                                                    "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path] + common + paths), map)
+            guard emitted.succeeded else { return emitted }
+        }
+        guard !appFiles.isEmpty else { return Outcome(exitCode: 0, output: "") }
+        let (paths, map) = sources(appFiles)
+        return restore(Self.run(swiftc, ["-typecheck", "-module-name", "App"] + common + paths), map)
     }
 
     /// The `#Preview` and `@Previewable` macros live in a plugin that does not exist on Linux.
@@ -282,6 +346,9 @@ struct OracleFixtureCase: Sendable {
     let expectedIsInput: Bool
     let skipInput: String?
     let skipExpected: String?
+    /// `modules: separate`: each package target (`.../Sources/<Target>/`) is its own module, as
+    /// in a monorepo whose modules declare the same names; else the case is one module.
+    let separateModules: Bool
     /// Malformed oracle.txt lines and similar; each is reported as a failure.
     let problems: [String]
 
@@ -310,6 +377,7 @@ struct OracleFixtureCase: Sendable {
 
         var skipInput: String?
         var skipExpected: String?
+        var separateModules = false
         var problems: [String] = []
         let oracleFile = directory.appendingPathComponent("oracle.txt")
         if FileManager.default.fileExists(atPath: oracleFile.path) {
@@ -324,11 +392,12 @@ struct OracleFixtureCase: Sendable {
                 switch parts[0] {
                 case "skip-input" where !reason.isEmpty: skipInput = reason
                 case "skip-expected" where !reason.isEmpty: skipExpected = reason
+                case "modules" where reason == "separate": separateModules = true
                 case "skip-input", "skip-expected":
                     problems.append("oracle.txt line \(number + 1): `\(parts[0])` needs a reason (`\(parts[0]): <reason>`)")
                 default:
                     problems.append("oracle.txt line \(number + 1): unknown directive `\(line)` "
-                        + "(expected `skip-input: <reason>` or `skip-expected: <reason>`)")
+                        + "(expected `skip-input: <reason>`, `skip-expected: <reason>` or `modules: separate`)")
                 }
             }
         }
@@ -337,7 +406,7 @@ struct OracleFixtureCase: Sendable {
             inputFiles: input.keys.sorted().map { input[$0]! },
             expectedFiles: overlaid.keys.sorted().map { overlaid[$0]! },
             expectedIsInput: expected.isEmpty,
-            skipInput: skipInput, skipExpected: skipExpected, problems: problems)
+            skipInput: skipInput, skipExpected: skipExpected, separateModules: separateModules, problems: problems)
     }
 
     /// Relative path -> file, for every *.swift under `root` except files named Package.swift.

@@ -12,7 +12,8 @@ public struct DeploymentTargetTooLow: Rule {
             Observation is available from iOS 17, macOS 14, tvOS 17 and watchOS 10. With an older \
             deployment target the migrated code would not compile, so the models whose migration edits \
             the sources that target builds (the files under its Package.swift's or .xcodeproj's folder, \
-            a deeper package's excepted) are not migrated. `fix --bump-deployment-target` raises the \
+            a deeper package's excepted) are not migrated. A target whose sources no model's migration \
+            edits is not reported (nor raised). `fix --bump-deployment-target` raises the \
             targets (`.iOS(.v16)` to `.iOS(.v17)`, or `.iOS("17.0")` in a manifest older than tools 5.9; \
             `IPHONEOS_DEPLOYMENT_TARGET = 16.0` to `17.0`) and migrates those models in the same run; \
             a target that is already high enough is never touched.
@@ -24,7 +25,8 @@ public struct DeploymentTargetTooLow: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
         let bytes = context.file.bytes
-        return context.index.lowDeploymentTargets.filter { $0.site.file == context.fileIndex }.map { target in
+        // A target that holds no model back is no business of this migration.
+        return context.index.lowDeploymentTargets.filter { $0.site.file == context.fileIndex && !$0.heldModels.isEmpty }.map { target in
             let range: Range<Int>
             if context.file.isBuildSettings {
                 range = target.site.offset..<target.valueRange.upperBound
@@ -36,6 +38,8 @@ public struct DeploymentTargetTooLow: Rule {
             let observation = ProjectIndex.observationMinimums[target.platform] ?? 0
             let why = minimum > observation ? "the configured minimum-deployment-target" : "which Observation needs"
             let scope = target.scope.isEmpty ? "this project" : target.scope
+            let held = target.heldModels.count == 1 ? "the model \(TypeName.base(target.heldModels[0])) of \(scope) is"
+                : "the \(target.heldModels.count) models of \(scope) are"
             if context.index.bumpsLowTargets {
                 let written = String(decoding: bytes[target.valueRange], as: UTF8.self)
                 return finding(context, range,
@@ -43,7 +47,7 @@ public struct DeploymentTargetTooLow: Rule {
                                fix: [Edit(target.valueRange, target.raised)])
             }
             return finding(context, range,
-                           "deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimum), \(why): the models of \(scope) are not migrated (`fix --bump-deployment-target` raises it)",
+                           "deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimum), \(why): \(held) not migrated (`fix --bump-deployment-target` raises it)",
                            fix: nil)
         }
     }

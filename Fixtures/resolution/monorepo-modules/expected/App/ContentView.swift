@@ -1,0 +1,17 @@
+import SwiftUI
+import Checkout
+import Settings
+
+struct ContentView: View {
+    @State private var store = Store()
+    @StateObject private var settings = SettingsModel()
+
+    var body: some View {
+        VStack {
+            Text("\(store.items.count) items")
+            Button("Add") { store.add("apple") }
+            CheckoutView()
+            SettingsView(model: settings)
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import Combine
+import Observation
+
+@Observable public final class ViewModel {
+    public var name = ""
+
+    public init() {}
+}
