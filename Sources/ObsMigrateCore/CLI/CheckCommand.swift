@@ -101,7 +101,9 @@ enum CheckCommand {
             if let message = project.changedDuringRun { throw UsageError(message) }
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
-                var summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count)
+                // What was checked with `--bump-deployment-target` is fixable with it.
+                let fixCommand = "obs-migrate fix --write" + (options.deployment.bumpsLowTargets ? " --bump-deployment-target" : "")
+                var summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count, fixCommand: fixCommand)
                 if baseline != nil, !summary.isEmpty {
                     let known = "\(baselined) known issue\(baselined == 1 ? " is" : "s are") in the baseline."
                     summary = tally.total == 0 && project.problems.isEmpty

@@ -129,7 +129,7 @@ public enum TextReporter {
     /// One closing line: counts by rule, how many are fixable, and the command that fixes them.
     /// `failed`: the paths that could not be checked (their errors are printed already): with
     /// none checked there is nothing to sum up, and "no patterns found" is never said of them.
-    public static func summary(_ tally: Tally, filesChecked: Int, failed: Int = 0) -> String {
+    public static func summary(_ tally: Tally, filesChecked: Int, failed: Int = 0, fixCommand: String = "obs-migrate fix --write") -> String {
         let unchecked = failed == 0 ? "" : " \(failed) path\(failed == 1 ? "" : "s") could not be checked (see the error\(failed == 1 ? "" : "s") above)."
         if tally.total == 0 {
             if failed > 0 {
@@ -142,7 +142,7 @@ public enum TextReporter {
         let counts = tally.byCode.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.count)" }.joined(separator: ", ")
         var text = "Found \(tally.total) issue\(tally.total == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (\(counts))"
         var parts: [String] = []
-        if tally.fixable > 0 { parts.append("\(tally.fixable) fixable with `obs-migrate fix --write`") }
+        if tally.fixable > 0 { parts.append("\(tally.fixable) fixable with `\(fixCommand)`") }
         if manual > 0 { parts.append("\(manual) need\(manual == 1 ? "s" : "") a person") }
         text += ": " + parts.joined(separator: ", ") + "." + unchecked
         return text

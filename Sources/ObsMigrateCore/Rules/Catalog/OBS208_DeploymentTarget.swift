@@ -13,7 +13,8 @@ public struct DeploymentTargetTooLow: Rule {
             deployment target the migrated code would not compile, so the models whose migration edits \
             the sources that target builds (the files under its Package.swift's or .xcodeproj's folder, \
             a deeper package's excepted) are not migrated. A target whose sources no model's migration \
-            edits is not reported (nor raised). `fix --bump-deployment-target` raises the \
+            edits is not reported, and is raised only along with the others (a package that depends \
+            on a raised one must be raised too). `fix --bump-deployment-target` raises the \
             targets (`.iOS(.v16)` to `.iOS(.v17)`, or `.iOS("17.0")` in a manifest older than tools 5.9; \
             `IPHONEOS_DEPLOYMENT_TARGET = 16.0` to `17.0`) and migrates those models in the same run; \
             a target that is already high enough is never touched.
@@ -25,8 +26,12 @@ public struct DeploymentTargetTooLow: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
         let bytes = context.file.bytes
-        // A target that holds no model back is no business of this migration.
-        return context.index.lowDeploymentTargets.filter { $0.site.file == context.fileIndex && !$0.heldModels.isEmpty }.map { target in
+        // A target that holds no model back is no business of this migration, unless targets are
+        // being raised: one that depends on a raised package must be raised too, and which ones
+        // depend on which is not read, so then all are.
+        let targets = context.index.lowDeploymentTargets
+        let raisesAll = context.index.bumpsLowTargets && targets.contains { !$0.heldModels.isEmpty }
+        return targets.filter { $0.site.file == context.fileIndex && (raisesAll || !$0.heldModels.isEmpty) }.map { target in
             let range: Range<Int>
             if context.file.isBuildSettings {
                 range = target.site.offset..<target.valueRange.upperBound

@@ -1,0 +1,8 @@
+import Combine
+import Observation
+
+@Observable public final class Counter {
+    public var value = 0
+
+    public init() {}
+}

@@ -1,0 +1,7 @@
+import Combine
+
+public final class Counter: ObservableObject {
+    @Published public var value = 0
+
+    public init() {}
+}

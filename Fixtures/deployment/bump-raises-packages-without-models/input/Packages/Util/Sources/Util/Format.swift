@@ -1,0 +1,5 @@
+import Core
+
+public func describe(_ counter: Counter) -> String {
+    "count: \(counter.value)"
+}
