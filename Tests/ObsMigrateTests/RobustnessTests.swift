@@ -591,6 +591,24 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    /// A conformance the scanner cannot read (nested past its depth, or in a file cut off by an
+    /// unterminated literal) is still reported as a conformance, with why it is left alone.
+    func testConformancesTheScannerCannotReadAreReportedAsConformances() throws {
+        let box = try Sandbox("unread-conformances")
+        let deep = (0..<1_000).map { "struct S\($0) {\n" }.joined()
+            + "final class Deep: ObservableObject {\n    @Published var x = 0\n}\n" + String(repeating: "}\n", count: 1_000)
+        try box.write("Deep.swift", deep)
+        try box.write("Cut.swift", "final class Cut: ObservableObject {\n    @Published var x = 0\n    func f() -> String { \"\\(x\" }\n}\n")
+        let check = box.run(["check", "--project-root", ".", "."])
+        XCTAssertEqual(check.code, 2, check.err)
+        XCTAssertFalse(check.out.contains("OBS204"), check.out)
+        XCTAssertTrue(check.out.contains("Deep.swift:1001:19: warning: Deep conforms to ObservableObject, but it is nested more than 128 types deep, past what obs-migrate reads: left as it is; a person migrates it [OBS101]"), check.out)
+        XCTAssertTrue(check.out.contains("Cut.swift:1:18: warning: Cut conforms to ObservableObject, but the file cannot be read past the unterminated string literal at 3:26: left as it is; a person migrates it [OBS101]"), check.out)
+        let fix = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(fix.code, 2, fix.err)
+        XCTAssertEqual(box.text("Deep.swift"), deep)
+    }
+
     // MARK: - Writes: never half-written, originals untouched on failure
 
     /// Disk full while writing the second file: nothing is written at all (a migration applied to

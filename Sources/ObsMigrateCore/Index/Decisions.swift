@@ -64,6 +64,16 @@ public struct ConstraintUse: Sendable {
     public var associatedType: String? = nil
 }
 
+/// `class Name: ObservableObject` whose declaration the scanner could not read (nested past
+/// `DeclarationScanner.maxTypeDepth`, or cut off by a lexing error): not a model to decide, but
+/// still a conformance, reported as one (OBS101) with why it is left alone.
+public struct UnreadConformance: Sendable {
+    public var site: Site
+    public var range: Range<Int>
+    public var typeName: String
+    public var reason: String
+}
+
 extension ProjectIndex {
     static let maxBlockersPerModel = 64
 
@@ -110,7 +120,9 @@ extension ProjectIndex {
         var envCalls: [EnvironmentObjectCall] = []
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
+        var unread: [UnreadConformance] = []
         for sweep in sweeps {
+            unread += sweep.unreadConformances
             sweep.events.forEach(apply)
             memberUses += sweep.memberUses
             envCalls += sweep.envCalls
@@ -251,11 +263,36 @@ extension ProjectIndex {
         self.environmentObjectCalls = envCalls
         self.wrapperInits = inits
         self.constraintUses = constraints
+        for use in unread { unreadConformancesByFile[use.site.file, default: []].append(use) }
         for i in wrapperSites.indices { wrapperSitesByFile[wrapperSites[i].file, default: []].append(i) }
         for (i, use) in inits.enumerated() { wrapperInitsByFile[use.file, default: []].append(i) }
         for (i, call) in envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
         for (i, use) in constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
         for (i, use) in memberUses.enumerated() { memberUseAt[use.site] = i }
+    }
+
+    /// The type of `class Name: A, ObservableObject` (or `extension`, with generic parameters),
+    /// `s` at `ObservableObject`, read from the tokens alone; nil when `s` is not in such a list.
+    static func conformingTypeName(before s: Int, in source: SourceFile) -> String? {
+        var k = s - 1
+        var steps = 0
+        // Back over the entries before it: `A`, `B.C`, `D<E>`, separated by commas.
+        while k > 0, steps < 256, source.kind(k) != .colon {
+            let kind = source.kind(k)
+            guard kind == .identifier || kind == .period || kind == .comma || (kind == .operator && (source.isText(k, ">") || source.isText(k, "<") || source.isText(k, "&"))) else { return nil }
+            k -= 1
+            steps += 1
+        }
+        guard k > 1, source.kind(k) == .colon else { return nil }
+        var n = k - 1
+        if source.kind(n) == .operator, source.isText(n, ">") {  // generic parameters: `Box<T>`
+            while n > 0, !(source.kind(n) == .operator && source.isText(n, "<")) { n -= 1 }
+            n -= 1
+        }
+        guard n > 0, source.kind(n) == .identifier else { return nil }
+        let keyword = source.text(n - 1)
+        guard keyword == "class" || keyword == "extension" || keyword == "actor" else { return nil }
+        return source.text(n)
     }
 
     /// `associatedtype Name: ... ObservableObject` with `s` at `ObservableObject`, on one
@@ -496,6 +533,7 @@ extension ProjectIndex {
         var envCalls: [EnvironmentObjectCall] = []
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
+        var unreadConformances: [UnreadConformance] = []
     }
 
     func sweep(file f: Int, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
@@ -507,6 +545,8 @@ extension ProjectIndex {
         if file.tokensDropped { return out }
         let source = file.source
         let inheritanceTokens = inheritanceTokenSet(file)
+        // Why a conformance the scanner could not read is left alone: found once per file.
+        var unreadReason: String? = nil
         // Only the tokens `sweepCandidates` lets through: attributes, `.$name`s and a few names.
         for s in Self.sweepCandidates(source) {
             let k = source.kind(s)
@@ -568,7 +608,15 @@ extension ProjectIndex {
             case "StateObject", "ObservedObject", "EnvironmentObject":
                 out.inits.append(wrapperInit(at: s, in: f))
             case "ObservableObject":
-                if !inheritanceTokens.contains(s) {
+                if !inheritanceTokens.contains(s), let typeName = Self.conformingTypeName(before: s, in: source) {
+                    if unreadReason == nil {
+                        unreadReason = source.errors.first.map { error in
+                            let (line, column) = LineTable(source.bytes).location(of: error.offset)
+                            return "the file cannot be read past the \(error.message) at \(line):\(column)"
+                        } ?? "it is nested more than \(DeclarationScanner.maxTypeDepth) types deep, past what obs-migrate reads"
+                    }
+                    out.unreadConformances.append(UnreadConformance(site: site, range: range, typeName: typeName, reason: unreadReason!))
+                } else if !inheritanceTokens.contains(s) {
                     // The only type whose header can hold `s` is the first whose body opens after it
                     // (found by search: a file of thousands of types would pay for each per token).
                     let header = partitionPoint(file.decls.types.count) { file.decls.types[$0].bodyOpen <= s }

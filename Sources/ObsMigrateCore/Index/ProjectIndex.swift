@@ -132,6 +132,7 @@ public struct ProjectIndex: Sendable {
     public var wrapperInitsByFile: [Int: [Int]] = [:]
     public var environmentCallsByFile: [Int: [Int]] = [:]
     public var constraintUsesByFile: [Int: [Int]] = [:]
+    public var unreadConformancesByFile: [Int: [UnreadConformance]] = [:]
     public var memberUseAt: [Site: Int] = [:]
     /// Models declared in, or given ObservableObject in, each file.
     public var modelsByFile: [Int: [String]] = [:]

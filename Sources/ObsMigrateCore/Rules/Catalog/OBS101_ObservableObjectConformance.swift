@@ -89,6 +89,11 @@ public struct ObservableObjectConformance: Rule {
                 findings.append(finding(context, entry.range, message, fix: fix, model: name))
             }
         }
+        for unread in context.index.unreadConformancesByFile[f] ?? [] {
+            findings.append(finding(context, unread.range,
+                                    "\(unread.typeName) conforms to ObservableObject, but \(unread.reason): left as it is; a person migrates it",
+                                    fix: nil))
+        }
         return findings
     }
 
