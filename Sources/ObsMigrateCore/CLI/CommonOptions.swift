@@ -15,6 +15,7 @@ struct CommonOptions {
         .option("--select", "CODES", "Only these rules (codes or names, comma-separated; `OBS1` selects OBS1xx)"),
         .option("--ignore", "CODES", "Not these rules"),
         .option("--exclude", "GLOB", "Skip files and folders matching GLOB (repeatable)"),
+        .flag("--no-respect-gitignore", "Read the files .gitignore ignores too (by default they are not part of the project)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations), sarif, codeclimate (GitLab Code Quality), checkstyle or junit"),
         .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),
@@ -35,6 +36,8 @@ struct CommonOptions {
     var configPath: String? = nil
     var perPathIgnores = PerPathIgnores()
     var deployment: DeploymentPolicy = DeploymentPolicy()
+    /// Whether the files git ignores stay out of the project (config `respect-gitignore`).
+    var respectsGitignore = true
 
     init(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
@@ -43,6 +46,7 @@ struct CommonOptions {
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
         deployment.bumpsLowTargets = parsed.has("--bump-deployment-target")
+        respectsGitignore = !parsed.has("--no-respect-gitignore")
         for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {
             throw UsageError("unknown rule '\(key)'" + (RuleKeys.suggestion(key).map { " (did you mean \($0)?)" } ?? ""))
         }
@@ -56,8 +60,10 @@ struct CommonOptions {
 
     /// Loads the project; problems go to standard error. Returns nil when nothing could be read.
     func load(console: Console, overrides: [String: [UInt8]] = [:]) -> (LoadedProject, hadProblems: Bool) {
-        var project = ProjectLoader.load(LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
-                                                     currentDirectory: console.currentDirectory, overrides: overrides))
+        var options = LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
+                                  currentDirectory: console.currentDirectory, overrides: overrides)
+        if respectsGitignore { options.ignoredBelowRoot = Git.ignoredPaths }
+        var project = ProjectLoader.load(options)
         perPathIgnores.apply(to: &project)
         for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
         for problem in project.skipped { console.warning("\(problem.path): \(problem.message)") }

@@ -17,14 +17,15 @@ import Foundation
 ///   "ignore": ["observed-object-default-value"],
 ///   "exclude": ["Generated", "**/*.generated.swift"],
 ///   "per-path-ignores": {"Legacy/**": ["OBS104", "OBS106"]},
-///   "minimum-deployment-target": {"iOS": 18}
+///   "minimum-deployment-target": {"iOS": 18},
+///   "respect-gitignore": true
 /// }
 /// ```
 ///
 /// Unknown keys and values of the wrong type are errors naming the key and the file.
 public struct Configuration: Sendable {
     public static let fileName = ".obs-migrate.json"
-    public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target"]
+    public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore"]
 
     /// Absolute path of the file, and how messages show it.
     public var path: String
@@ -35,6 +36,7 @@ public struct Configuration: Sendable {
     /// In the order written: glob → rule codes or names.
     public var perPathIgnores: [(glob: String, rules: [String])] = []
     public var minimumDeploymentTarget: [String: Int]?
+    public var respectGitignore: Bool?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
     public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
@@ -111,6 +113,9 @@ public struct Configuration: Sendable {
                     targets[platform] = major
                 }
                 config.minimumDeploymentTarget = targets
+            case "respect-gitignore":
+                guard case .bool(let respect) = value else { throw fail("'respect-gitignore' must be true or false, not \(value.kindName)") }
+                config.respectGitignore = respect
             default:
                 let suggestion = ArgumentParser.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")

@@ -85,5 +85,6 @@ extension CommonOptions {
         if parsed.values["--exclude"] == nil, let exclude = config.exclude { excludes = exclude }
         perPathIgnores = PerPathIgnores(config.perPathIgnores)
         deployment.minimums = config.minimumDeploymentTarget
+        if !parsed.has("--no-respect-gitignore"), let respect = config.respectGitignore { respectsGitignore = respect }
     }
 }

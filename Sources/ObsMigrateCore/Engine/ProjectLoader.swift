@@ -51,6 +51,10 @@ public struct LoadOptions: Sendable {
     /// Let go of the tokens of files that cannot need them (see `ProjectFile`); off only to
     /// check that doing so changes nothing.
     public var dropsUnneededTokens: Bool = true
+    /// The paths below a project root that its `.gitignore` files ignore, relative to it
+    /// (folders end with `/`): they are not part of the project. Given by the caller, which
+    /// runs git; nil when ignored files are read like the others.
+    public var ignoredBelowRoot: (@Sendable (String) -> [String])? = nil
 
     public init(paths: [String], projectRoot: String? = nil, excludes: [String] = [],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -112,7 +116,8 @@ public enum ProjectLoader {
         var unlisted: [(path: String, reason: String)] = []
         // Excluded files are still read to decide (a model used only there must not migrate
         // without them); they are never reported or rewritten.
-        let walked = Timings.measure("load: walk") { walk(root, excludes: [], root: root, direct: ahead.add) }
+        let ignored = Timings.measure("load: ignored") { ignoredPaths(below: root, options.ignoredBelowRoot, requested: requested) }
+        let walked = Timings.measure("load: walk") { walk(root, excludes: [], ignored: ignored, root: root, direct: ahead.add) }
         var all = Set(walked.files)
         var realPaths = walked.realPaths
         unlisted += walked.unlisted
@@ -369,7 +374,7 @@ public enum ProjectLoader {
     /// (elsewhere it is the folder's real path plus the name): the loader de-duplicates by it.
     /// `direct` is handed each file found without going through a symbolic link, as it is found:
     /// the loader keeps every such path (see `deduplicate`), so it can be read at once.
-    static func walk(_ directory: String, excludes: [String], root: String, direct: ((String) -> Void)? = nil)
+    static func walk(_ directory: String, excludes: [String], ignored: Set<String> = [], root: String, direct: ((String) -> Void)? = nil)
         -> (files: [String], realPaths: [String: String], unlisted: [(path: String, reason: String)]) {
         var result: [String] = []
         var realPaths: [String: String] = [:]
@@ -403,6 +408,7 @@ public enum ProjectLoader {
                 }
                 if name == "." || name == ".." { continue }
                 let path = dir == "/" ? "/" + name : dir + "/" + name
+                if !ignored.isEmpty, ignored.contains(path) { continue }
                 if !excludes.isEmpty {
                     let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
                     if excludes.contains(where: { Glob.matches($0, relative) || Glob.matches($0, name) }) { continue }
@@ -431,6 +437,20 @@ public enum ProjectLoader {
             }
         }
         return (result, realPaths, unlisted)
+    }
+
+    /// The absolute paths git ignores below `root` (a git work tree only), less those a PATH
+    /// names or lies in: a folder or file asked for by name is checked, ignored or not.
+    static func ignoredPaths(below root: String, _ list: ((String) -> [String])?, requested: [String]) -> Set<String> {
+        guard let list, FileManager.default.fileExists(atPath: root + "/.git") else { return [] }
+        var result = Set<String>()
+        for relative in list(root) {
+            var path = root + "/" + relative
+            while path.hasSuffix("/") { path.removeLast() }
+            if requested.contains(where: { $0 == path || $0.hasPrefix(path + "/") }) { continue }
+            result.insert(path)
+        }
+        return result
     }
 
     public static func absolutePath(_ path: String, cwd: String) -> String {

@@ -21,15 +21,36 @@ extension ProjectIndex {
         return visible
     }
 
-    /// The name a module's types are qualified with: its folder's last component.
-    static func moduleName(ofFolder folder: String) -> String {
-        String(folder.split(separator: "/").last ?? Substring(folder))
+    /// The name a module's types are qualified with: its package's name (`Package(name: "B"`),
+    /// else its Xcode project's, else its folder's last component. (Paths are as shown, relative
+    /// to the current directory, so the folder may be "" and its name unknown.)
+    func moduleName(ofFolder folder: String) -> String? {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var xcodeProject: String? = nil
+        for f in files.indices where files[f].path.hasPrefix(prefix) {
+            let rest = files[f].path.dropFirst(prefix.count)
+            if rest == "Package.swift", let name = Self.packageName(in: files[f].source) { return name }
+            if rest.hasSuffix(".xcodeproj/project.pbxproj"), !rest.dropLast("/project.pbxproj".count).contains("/") {
+                xcodeProject = String(rest.dropLast(".xcodeproj/project.pbxproj".count))
+            }
+        }
+        if let xcodeProject { return xcodeProject }
+        return folder.split(separator: "/").last.map(String.init)
+    }
+
+    /// The string after the first `name:` in a manifest: the package's name.
+    static func packageName(in source: SourceFile) -> String? {
+        for s in 0..<max(0, source.sigCount - 2) where source.isIdentifier(s, "name") && source.kind(s + 1) == .colon && source.kind(s + 2) == .string {
+            let name = source.text(s + 2).trimming { $0 == "\"" }
+            return name.isEmpty ? nil : name
+        }
+        return nil
     }
 
     /// Places every type of each module that declares a top-level name another module declares
     /// too in that module's scope. Modules with no such name keep plain names (and messages).
     mutating func separateModules() {
-        let folders = projectFolders().filter { !$0.isEmpty }
+        let folders = projectFolders()
         guard !folders.isEmpty else { return }
         // Each file's module: an index into `folders`, or -1 for the sources no named module claims.
         let moduleIndex = files.indices.map { f in
@@ -45,12 +66,14 @@ extension ProjectIndex {
         for modules in modulesOfName.values where modules.count > 1 { separated.formUnion(modules) }
         separated.remove(-1)
         guard !separated.isEmpty else { return }
+        var names: [Int: String?] = [:]
         for f in files.indices where separated.contains(moduleIndex[f]) {
             let folder = folders[moduleIndex[f]]
-            let module = Self.moduleName(ofFolder: folder)
+            if names[moduleIndex[f]] == nil { names[moduleIndex[f]] = .some(moduleName(ofFolder: folder)) }
+            guard let module = names[moduleIndex[f]]! else { continue }
             moduleOfFile[f] = module
             moduleByImportName[module] = module
-            let inner = files[f].path.dropFirst(folder.count + 1).split(separator: "/")
+            let inner = files[f].path.dropFirst(folder.isEmpty ? 0 : folder.count + 1).split(separator: "/")
             if inner.count > 2, inner[0] == "Sources" || inner[0] == "Tests" { moduleByImportName[String(inner[1])] = module }
             for t in files[f].decls.types.indices { files[f].decls.types[t].placeInModule(module) }
             for a in files[f].decls.typeAliases.indices { files[f].decls.typeAliases[a].path.insert(module, at: 0) }
