@@ -62,6 +62,40 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// Every word the sweep acts on gets through its prefilter, wherever it stands, and is a word
+    /// that keeps a file's tokens; and the prefilter lets through whatever a plain reading of the
+    /// table would (it may let more through, never less).
+    func testEverySweepWordPassesThePrefilterAndKeepsTokens() {
+        let matter = Set(ProjectFile.wordsThatMatterList)
+        for word in SweepTrigger.identifiers.keys.sorted() {
+            for text in ["let x = a.\(word)\n", "\(word)(x)\n", "_m = .\(word)(wrappedValue: M())\n", "f(\(word): 1)\n"] {
+                let source = SourceFile(path: "A.swift", bytes: Array(text.utf8))
+                let at = (0..<source.sigCount).filter { source.text($0) == word }
+                XCTAssertFalse(at.isEmpty, text)
+                XCTAssertTrue(Set(at).isSubset(of: Set(ProjectIndex.sweepCandidates(source))), "\(word) does not pass the prefilter in \(text)")
+            }
+            if word != "init" { XCTAssertTrue(matter.contains(word), "\(word) is swept but a file holding it may drop its tokens") }
+        }
+        for attribute in SweepTrigger.attributes.sorted() {
+            let source = SourceFile(path: "A.swift", bytes: Array("struct V {\n    \(attribute) var m = M()\n}\n".utf8))
+            let at = (0..<source.sigCount).filter { source.text($0) == attribute }
+            XCTAssertEqual(at.count, 1)
+            XCTAssertTrue(Set(at).isSubset(of: Set(ProjectIndex.sweepCandidates(source))), "\(attribute) does not pass the prefilter")
+            XCTAssertTrue(matter.contains(String(attribute.dropFirst())), "\(attribute) is swept but a file holding it may drop its tokens")
+        }
+        // Random names, some of them a trigger word with a byte changed: every trigger passes.
+        var rng = SystemRandomNumberGenerator()
+        let words = Array(SweepTrigger.identifiers.keys)
+        for _ in 0..<500 {
+            var name = Array(words.randomElement(using: &rng)!.utf8)
+            if Bool.random(using: &rng) { name[Int.random(in: 0..<name.count, using: &rng)] = UInt8(ascii: "x") }
+            let text = String(decoding: name, as: UTF8.self)
+            let source = SourceFile(path: "A.swift", bytes: Array("a.\(text)\n".utf8))
+            let passes = ProjectIndex.sweepCandidates(source).contains(2)
+            if SweepTrigger.identifiers[text] != nil { XCTAssertTrue(passes, text) }
+        }
+    }
+
     /// Every rule in Rules/Catalog is in the registry (a rule file left out would never run).
     func testEveryCatalogRuleIsRegistered() throws {
         let catalog = RoundTripTests.packageRoot.appendingPathComponent("Sources/ObsMigrateCore/Rules/Catalog")

@@ -554,15 +554,14 @@ extension ProjectIndex {
                 // A wrapper the scanner could not place (a local, an odd layout) would be left
                 // behind by a migration: then no model may migrate.
                 let start = source.start(s)
-                if ["@StateObject", "@ObservedObject", "@EnvironmentObject"].contains(source.text(s)),
-                   !placedAttributes.contains(Site(file: f, offset: start)) {
+                if SweepTrigger.attributes.contains(source.text(s)), !placedAttributes.contains(Site(file: f, offset: start)) {
                     blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
                 }
                 continue
             }
-            // `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
-            if k == .identifier, source.isText(s, "init"), source.kind(s - 1) == .period,
-               source.isText(s - 2, "="), source.kind(s + 1) == .leftParen {
+            let trigger = k == .identifier ? SweepTrigger.identifiers[source.text(s)] : nil
+            if trigger == .implicitInit {
+                guard source.kind(s - 1) == .period, source.isText(s - 2, "="), source.kind(s + 1) == .leftParen else { continue }
                 var use = wrapperInit(at: s, in: f)
                 if use.siteIndex != nil {
                     use.implicit = true
@@ -587,9 +586,8 @@ extension ProjectIndex {
                 out.memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
                 continue
             }
-            // A name of the lengths and first letters of these (see `sweepCandidates`).
-            switch source.text(s) {
-            case "objectWillChange":
+            switch trigger {
+            case .objectWillChange:
                 guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { continue }
                 let receiver = receiverRange(before: s - 1, in: source)
                 let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
@@ -599,15 +597,15 @@ extension ProjectIndex {
                     blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
                 }
                 out.memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
-            case "environmentObject":
+            case .environmentObjectCall:
                 guard source.kind(s - 1) == .period, source.kind(s + 1) == .leftParen else { continue }
                 let close = Int(source.match[s + 1])
                 guard close > s + 1 else { continue }
                 let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
                 out.envCalls.append(EnvironmentObjectCall(file: f, nameToken: s, open: s + 1, close: close, type: t))
-            case "StateObject", "ObservedObject", "EnvironmentObject":
+            case .wrapperInit:
                 out.inits.append(wrapperInit(at: s, in: f))
-            case "ObservableObject":
+            case .observableObject:
                 if !inheritanceTokens.contains(s), let typeName = Self.conformingTypeName(before: s, in: source) {
                     if unreadReason == nil {
                         unreadReason = source.errors.first.map { error in
@@ -632,7 +630,7 @@ extension ProjectIndex {
                                                          declarationName: isExtension ? nil : constrainedDeclaration(s, f),
                                                          isExtension: isExtension))
                 }
-            default:
+            case .implicitInit, nil:
                 continue
             }
         }
@@ -653,32 +651,22 @@ extension ProjectIndex {
     }
 
     /// The tokens `sweep` may act on, picked in one pass over the raw buffers (most of a file's
-    /// tokens are none of them): an attribute that may be a wrapper's, a `.$name`, an `init`,
-    /// and a name of the lengths and first letters that `sweep`'s switch looks for (a name
-    /// added there must pass here too).
+    /// tokens are none of them): a `.$name`, and the attributes and names of the lengths and
+    /// first bytes of `SweepTrigger`'s words.
     static func sweepCandidates(_ source: SourceFile) -> [Int] {
-        source.sigTokens.withUnsafeBufferPointer { tokens in
+        let identifierShapes = SweepTrigger.identifierShapes, attributeShapes = SweepTrigger.attributeShapes
+        return source.sigTokens.withUnsafeBufferPointer { tokens in
             source.bytes.withUnsafeBufferPointer { bytes in
                 var result: [Int] = []
                 for s in tokens.indices {
                     let token = tokens[s]
                     switch token.kind {
-                    case .attribute:  // `@` and at least one more byte
-                        let second = bytes[Int(token.start) + 1]
-                        if second == UInt8(ascii: "S") || second == UInt8(ascii: "O") || second == UInt8(ascii: "E") { result.append(s) }
+                    case .attribute:
+                        if attributeShapes.mayBe(length: token.length, first: bytes[Int(token.start)]) { result.append(s) }
                     case .dollarIdentifier:
                         if s > 0, tokens[s - 1].kind == .period { result.append(s) }
                     case .identifier:
-                        let first = bytes[Int(token.start)]
-                        switch token.length {
-                        case 4:
-                            if first == UInt8(ascii: "i"), source.isText(s, "init") { result.append(s) }
-                        case 11, 14, 16, 17:
-                            if first == UInt8(ascii: "o") || first == UInt8(ascii: "e") || first == UInt8(ascii: "S")
-                                || first == UInt8(ascii: "O") || first == UInt8(ascii: "E") { result.append(s) }
-                        default:
-                            break
-                        }
+                        if identifierShapes.mayBe(length: token.length, first: bytes[Int(token.start)]) { result.append(s) }
                     default:
                         break
                     }

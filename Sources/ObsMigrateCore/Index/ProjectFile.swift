@@ -88,12 +88,13 @@ public struct ProjectFile: Sendable {
     }
 
     /// Names that may start a finding or a decision when a file holds them as an identifier,
-    /// an attribute or inside an interpolation. `Observable` covers `@Observable`;
-    /// `wrappedValue`/`initialValue` cover `_m = .init(wrappedValue:)`.
-    static let wordsThatMatter = WordSet([
-        "ObservableObject", "ObservableObjectPublisher", "Observable", "Published", "StateObject", "ObservedObject",
-        "EnvironmentObject", "environmentObject", "objectWillChange", "wrappedValue", "initialValue",
-    ])
+    /// an attribute or inside an interpolation: the sweep's (`SweepTrigger`, but `init`, which
+    /// matters only with `wrappedValue`/`initialValue`: `_m = .init(wrappedValue:)`), and the
+    /// rules'. `Observable` covers `@Observable`.
+    static let wordsThatMatter = WordSet(wordsThatMatterList)
+    static let wordsThatMatterList: [String] = Set(SweepTrigger.identifiers.keys.filter { $0 != "init" }
+        + SweepTrigger.attributes.map { String($0.dropFirst()) }
+        + ["ObservableObjectPublisher", "Observable", "Published", "wrappedValue", "initialValue"]).sorted()
 
     /// nil when anything after scanning may need this file's tokens: a word above, a `$name`
     /// (not a closure's `$0`), an interpolation with `$` or objectWillChange in it, or a
