@@ -1,9 +1,3 @@
-/// A usage error: printed as one line, exit 2.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-}
-
 /// Declarative options for one command: flags (no value) and options (with a value, repeatable
 /// where the command accepts lists). Parsing is ours: no ArgumentParser.
 public struct OptionSpec: Sendable {
@@ -92,23 +86,7 @@ public enum ArgumentParser {
 
     /// The candidate at edit distance ≤ 2, for "did you mean".
     public static func closest(_ word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Spelling.closest(word, among: candidates)
     }
 
     /// Help lines for options, aligned.

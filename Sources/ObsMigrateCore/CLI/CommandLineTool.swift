@@ -95,7 +95,7 @@ public enum ExitCode {
 }
 
 public enum CommandLineTool {
-    public static let version = "0.1.0"
+    public static let version = ToolVersion.current
 
     public static let commands: [(name: String, summary: String)] = [
         ("check", "Report legacy ObservableObject patterns (exit 0 clean, 1 findings, 2 error)"),

@@ -100,7 +100,7 @@ public struct Configuration: Sendable {
                 for (platform, version) in entries {
                     guard let floor = observationMinimums[platform] else {
                         let suggestion = platforms.first { $0.lowercased() == platform.lowercased() }
-                            ?? ArgumentParser.closest(platform, among: platforms)
+                            ?? Spelling.closest(platform, among: platforms)
                         throw fail("unknown platform '\(platform)' in 'minimum-deployment-target'"
                             + (suggestion.map { " (did you mean '\($0)'?)" } ?? " (known: \(platforms.joined(separator: ", ")))"))
                     }
@@ -117,7 +117,7 @@ public struct Configuration: Sendable {
                 guard case .bool(let respect) = value else { throw fail("'respect-gitignore' must be true or false, not \(value.kindName)") }
                 config.respectGitignore = respect
             default:
-                let suggestion = ArgumentParser.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let suggestion = Spelling.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")
             }
         }
@@ -150,7 +150,7 @@ enum RuleKeys {
     }
 
     static func suggestion(_ key: String) -> String? {
-        ArgumentParser.closest(key, among: RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] })
+        Spelling.closest(key, among: RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] })
     }
 
     /// The codes a key stands for.

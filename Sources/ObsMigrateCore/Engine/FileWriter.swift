@@ -351,35 +351,6 @@ public final class StagedWrites: @unchecked Sendable {
     deinit { discard() }
 }
 
-extension FixCommand {
-    /// For `fix --write`: plans, then sets aside the files the plan would change but that cannot
-    /// be written (read-only, outside the project root, in a read-only folder...) as if they could
-    /// not be read, so that the types they use keep their old API everywhere and the project stays
-    /// consistent, and plans again. Returns the plan and the files set aside, with why.
-    /// With `staging` nil (no `--write`), just plans.
-    static func planWritable(_ project: consuming LoadedProject, staging: StagedWrites?, perPathIgnores: PerPathIgnores,
-                             _ makePlan: (consuming LoadedProject) throws -> Plan) throws -> (Plan, [FileProblem]) {
-        var setAside: [FileProblem] = []
-        var plan = try makePlan(consume project)
-        while let staging {
-            let blocked = plan.originals.keys.sorted().compactMap { f in
-                FileWriter.checkWritable(plan.project.absolutePaths[f], root: plan.project.root).map { (file: f, failure: $0) }
-            }
-            if blocked.isEmpty { break }
-            staging.discard()
-            var next = try plan.restoredProject(perPathIgnores: perPathIgnores)
-            for (f, failure) in blocked {
-                let file = next.files[f]
-                setAside.append(FileProblem(path: file.path, message: failure.message))
-                next.unusable.append((file.path, file.bytes, failure.message))
-            }
-            next.reported.removeAll { f in blocked.contains { $0.file == f } }
-            plan = try makePlan(consume next)
-        }
-        return (plan, setAside)
-    }
-}
-
 /// Runs `body` for every index in `0..<count` on up to `workers` threads. For blocking I/O,
 /// where more threads than cores help (Dispatch keeps to one per core).
 func concurrentIO(_ count: Int, workers: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {

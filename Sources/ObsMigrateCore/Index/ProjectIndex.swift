@@ -29,6 +29,21 @@ public struct Blocker: Sendable {
     }
 }
 
+/// A `note:` under a finding, at its own place (a path, line and column) or at the finding's.
+public struct FindingNote: Sendable, Equatable {
+    public var message: String
+    public var path: String?
+    public var line: Int
+    public var column: Int
+
+    public init(message: String, path: String? = nil, line: Int = 0, column: Int = 0) {
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+}
+
 /// A class that conforms to `ObservableObject` (directly, through an extension, a protocol or
 /// a superclass), with the project-wide decision about it.
 public struct ModelType: Sendable {

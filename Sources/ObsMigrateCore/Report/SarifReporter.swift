@@ -87,8 +87,8 @@ public enum SarifReporter {
         let run: JSONValue = .obj([
             "tool": .obj(["driver": .obj([
                 "name": .string("obs-migrate"),
-                "version": .string(CommandLineTool.version),
-                "semanticVersion": .string(CommandLineTool.version),
+                "version": .string(ToolVersion.current),
+                "semanticVersion": .string(ToolVersion.current),
                 "rules": .array(RuleRegistry.all.map { rule($0.metadata) }),
             ])]),
             "originalUriBaseIds": .obj([srcRoot: .obj(["uri": .string(rootURI)])]),

@@ -38,21 +38,6 @@ public struct Finding: Sendable {
     public var isFixable: Bool { fix != nil }
 }
 
-/// A `note:` under a finding, at its own place (a path, line and column) or at the finding's.
-public struct FindingNote: Sendable, Equatable {
-    public var message: String
-    public var path: String?
-    public var line: Int
-    public var column: Int
-
-    public init(message: String, path: String? = nil, line: Int = 0, column: Int = 0) {
-        self.message = message
-        self.path = path
-        self.line = line
-        self.column = column
-    }
-}
-
 public enum FixAvailability: String, Sendable {
     case always = "always", sometimes = "when the model type migrates", never = "never: a person decides"
     case onRequest = "with `fix --bump-deployment-target`"
