@@ -315,6 +315,11 @@ extension ProjectIndex {
                   let work = initializerWork(of: model, tables: &tables) else { continue }
             initializerWorkByModel[model] = work
         }
+        for use in wrapperInits where use.wrapper == .StateObject {
+            guard let model = use.decisionModel, models[model] != nil, seen.insert(model).inserted,
+                  let work = initializerWork(of: model, tables: &tables) else { continue }
+            initializerWorkByModel[model] = work
+        }
     }
 
     /// A call that does work found in a model's initializers (a method or function call, a

@@ -15,17 +15,26 @@ public struct StateDefaultValueSideEffects: Rule {
             (SwiftUI then throws the new object away and keeps the first). It compiles and behaves the \
             same for a plain model, but an initializer that loads data, starts a `Task` or a timer, or \
             subscribes to notifications now does that on every re-render. Reported where the migration \
-            makes such a site `@State`; move the work to `.task { }` or create the model in the parent.
+            makes such a site `@State`; move the work to `.task { }` or create the model in the parent. \
+            The same holds for `_m = StateObject(wrappedValue: makeModel())` in an initializer: \
+            `State(wrappedValue:)` has no autoclosure, so a call in its argument (a factory, a closure \
+            parameter) now runs every time the view is initialised.
             """,
         triggering: [
             "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n    init() { load() }\n    func load() {}\n}\nstruct FeedView: View {\n    @StateObject private var feed = Feed()\n    var body: some View { Text(\"\") }\n}\n",
+            "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n}\nstruct FeedView: View {\n    @StateObject private var feed: Feed\n    init(makeFeed: @escaping () -> Feed) {\n        _feed = StateObject(wrappedValue: makeFeed())\n    }\n    var body: some View { Text(\"\") }\n}\n",
         ],
         nonTriggering: [
             "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n    init() { items = [] }\n}\nstruct FeedView: View {\n    @StateObject private var feed = Feed()\n    var body: some View { Text(\"\") }\n}\n",
+            "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n}\nstruct FeedView: View {\n    @StateObject private var feed: Feed\n    init(feed: Feed) {\n        _feed = StateObject(wrappedValue: feed)\n    }\n    var body: some View { Text(\"\") }\n}\n",
         ],
         examples: [])
 
     public func check(_ context: RuleContext) -> [Finding] {
+        defaultValues(context) + wrapperInits(context)
+    }
+
+    func defaultValues(_ context: RuleContext) -> [Finding] {
         context.sites(context.index.wrapperSites, context.index.wrapperSitesByFile).compactMap { site in
             let becomesState = site.wrapper == .StateObject || (site.wrapper == .ObservedObject && site.createsOwnObject)
             guard becomesState, site.property.initializer != nil, let model = site.type, context.migrates(model),
@@ -33,6 +42,36 @@ public struct StateDefaultValueSideEffects: Rule {
             let label = site.property.name.map { "'\($0)'" } ?? "property"
             return finding(context, site.attribute.range,
                            "\(label) becomes @State, whose default value runs again on every re-render of the parent: \(TypeName.base(model))'s initializer calls \(work.call) at \(work.location); move that work to .task { } or create \(TypeName.base(model)) in the parent",
+                           fix: nil, model: nil)
+        }
+    }
+
+    /// `_m = StateObject(wrappedValue: expression)` in an initializer: as `State(wrappedValue:)`,
+    /// the expression is evaluated each time the view is initialised, not once.
+    func wrapperInits(_ context: RuleContext) -> [Finding] {
+        let source = context.source
+        return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).compactMap { use in
+            guard use.wrapper == .StateObject, let i = use.siteIndex, use.target != nil, let labelToken = use.label,
+                  let close = use.close, context.migrates(use.decisionModel) else { return nil }
+            var start = labelToken + 2  // after `wrappedValue:`
+            while start < close, source.isIdentifier(start, "try") || source.isIdentifier(start, "await") { start += 1 }
+            guard start < close else { return nil }
+            let name = context.index.wrapperSites[i].property.name.map { "'\($0)'" } ?? "property"
+            let range = source.start(use.nameToken)..<source.end(use.nameToken)
+            let first = source.text(start)
+            if first.first?.isUppercase ?? false {
+                // A construction: it matters when the initializer does work, as for a default value.
+                guard let model = use.decisionModel, let work = context.index.initializerWork(of: model) else { return nil }
+                return finding(context, range,
+                               "\(name) becomes @State, whose State(wrappedValue:) creates \(TypeName.base(model)) each time the view is initialised (every re-render of the parent), where StateObject(wrappedValue:) did it once: its initializer calls \(work.call) at \(work.location); create it once, in the parent or in .task { }",
+                               fix: nil, model: nil)
+            }
+            // A call in the argument (`makeModel()`, a closure parameter `viewModel()`): it ran once
+            // inside StateObject's autoclosure, and runs on every initialisation now.
+            guard let call = (start..<close).first(where: { source.kind($0) == .identifier && source.kind($0 + 1) == .leftParen
+                    && (source.text($0).first.map { $0.isLowercase || $0 == "_" } ?? false) }) else { return nil }
+            return finding(context, range,
+                           "\(name) becomes @State, whose State(wrappedValue:) calls \(source.text(call))() each time the view is initialised (every re-render of the parent), where StateObject(wrappedValue:) took an autoclosure and called it once; create the model once, in the parent or in .task { }",
                            fix: nil, model: nil)
         }
     }
