@@ -340,6 +340,8 @@ extension ProjectIndex {
                     guard calls else { continue }
                     // `super.init(...)`, `self.init(...)`, a constructor (`Date()`): no work of their own.
                     if name == "init" { continue }
+                    // `state = .loaded(x)`: an enum case (an implicit member after `=`, `(`, `,`, `:`).
+                    if source.kind(k - 1) == .period, k >= 2, [.operator, .leftParen, .comma, .colon, .leftBracket].contains(source.kind(k - 2)) { continue }
                     let isWork = name == "Task" || name == "Timer" || (name.first.map { $0.isLowercase || $0 == "_" } ?? false)
                         && !["print", "precondition", "assert", "max", "min", "abs"].contains(name)
                     guard isWork else { continue }

@@ -25,6 +25,7 @@ public struct StateDefaultValueSideEffects: Rule {
             "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n}\nstruct FeedView: View {\n    @StateObject private var feed: Feed\n    init(makeFeed: @escaping () -> Feed) {\n        _feed = StateObject(wrappedValue: makeFeed())\n    }\n    var body: some View { Text(\"\") }\n}\n",
         ],
         nonTriggering: [
+            "import SwiftUI\nenum Load { case idle, loaded([String]) }\nfinal class Feed: ObservableObject {\n    @Published var state = Load.idle\n    init(items: [String]) { state = .loaded(items) }\n}\nstruct FeedView: View {\n    @StateObject private var feed = Feed(items: [])\n    var body: some View { Text(\"\") }\n}\n",
             "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n    init() { items = [] }\n}\nstruct FeedView: View {\n    @StateObject private var feed = Feed()\n    var body: some View { Text(\"\") }\n}\n",
             "import SwiftUI\nfinal class Feed: ObservableObject {\n    @Published var items: [String] = []\n}\nstruct FeedView: View {\n    @StateObject private var feed: Feed\n    init(feed: Feed) {\n        _feed = StateObject(wrappedValue: feed)\n    }\n    var body: some View { Text(\"\") }\n}\n",
         ],
@@ -58,8 +59,8 @@ public struct StateDefaultValueSideEffects: Rule {
             guard start < close else { return nil }
             let name = context.index.wrapperSites[i].property.name.map { "'\($0)'" } ?? "property"
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
-            let first = source.text(start)
-            if first.first?.isUppercase ?? false {
+            let index = context.index
+            if index.isConstruction(start..<close, in: use.file, path: index.scopePath(start, use.file)) {
                 // A construction: it matters when the initializer does work, as for a default value.
                 guard let model = use.decisionModel, let work = context.index.initializerWork(of: model) else { return nil }
                 return finding(context, range,
@@ -69,7 +70,7 @@ public struct StateDefaultValueSideEffects: Rule {
             // A call in the argument (`makeModel()`, a closure parameter `viewModel()`): it ran once
             // inside StateObject's autoclosure, and runs on every initialisation now.
             guard let call = (start..<close).first(where: { source.kind($0) == .identifier && source.kind($0 + 1) == .leftParen
-                    && (source.text($0).first.map { $0.isLowercase || $0 == "_" } ?? false) }) else { return nil }
+                    && !source.isText($0, "init") && (source.text($0).first.map { $0.isLowercase || $0 == "_" } ?? false) }) else { return nil }
             return finding(context, range,
                            "\(name) becomes @State, whose State(wrappedValue:) calls \(source.text(call))() each time the view is initialised (every re-render of the parent), where StateObject(wrappedValue:) took an autoclosure and called it once; create the model once, in the parent or in .task { }",
                            fix: nil, model: nil)
