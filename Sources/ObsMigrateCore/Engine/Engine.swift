@@ -124,14 +124,22 @@ public enum Engine {
     }
 
     /// One file's findings, suppressions applied, in source order.
+    /// From this size a file's rules run in parallel.
+    static let parallelRulesBytes = 1 << 20
+
     public static func findings(in f: Int, index: ProjectIndex, rules: [any Rule]) -> [Finding] {
         guard index.mayReport(f) else { return [] }
         let file = index.files[f]
         let context = RuleContext(index: index, fileIndex: f)
         var result: [Finding] = []
         var table: LineTable? = nil
-        for rule in rules {
-            for finding in rule.check(context) {
+        // A big file runs its rules on both cores: a project of one huge file has nothing
+        // else to run in parallel. (Rule order is kept, so the output is the same.)
+        let perRule = file.bytes.count >= Self.parallelRulesBytes
+            ? parallelMap(Array(rules.indices)) { rules[$0].check(context) }
+            : rules.map { $0.check(context) }
+        for found in perRule {
+            for finding in found {
                 if !file.suppressions.isEmpty {
                     if table == nil { table = LineTable(file.bytes) }
                     let line = table!.location(of: finding.range.lowerBound).line
