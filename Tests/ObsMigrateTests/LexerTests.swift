@@ -68,6 +68,12 @@ final class LexerTests: XCTestCase {
              expected: [###"string:##"a "# still"##"###, "identifier:z"]),
         Case(name: "raw multi-line string", source: "##\"\"\"\n\"\"\"# no\n\"\"\"## z",
              expected: ["string:##\"\"\"\n\"\"\"# no\n\"\"\"##", "identifier:z"]),
+        // Swift's rule: a raw literal opening with `"""` closed on the same line is single-line.
+        Case(name: "raw string of one quote", source: ##"f(#"""#, with: #"""#) z"##,
+             expected: ["identifier:f", "leftParen:(", ##"string:#"""#"##, "comma:,", "identifier:with", "colon::",
+                        ##"string:#"""#"##, "rightParen:)", "identifier:z"]),
+        Case(name: "raw string opening with quotes", source: ###"##""" a "## z"###,
+             expected: [###"string:##""" a "##"###, "identifier:z"]),
         Case(name: "backticked identifier", source: "let `default` = `class`",
              expected: ["identifier:let", "identifier:`default`", "operator:=", "identifier:`class`"]),
         Case(name: "dollar identifiers", source: "$0 + $model.name",

@@ -517,7 +517,20 @@ private struct Cursor {
 
         // Opens a literal at `j` (pointing at its first `"`), after `h` hashes.
         func open(_ j: inout Int, hashes h: Int, _ stack: inout [Frame]) {
-            let multiline = at(j + 1) == B.quote && at(j + 2) == B.quote
+            var multiline = at(j + 1) == B.quote && at(j + 2) == B.quote
+            if multiline, h > 0 {
+                // As Swift's lexer: `#"""#` (a `"` closed by the hashes later on the same line)
+                // is a single-line literal that starts with quotes, not a multi-line one.
+                var t = j + 2
+                while t < n, b[t] != B.lf, b[t] != B.cr {
+                    if b[t] == B.quote {
+                        t += 1
+                        if closingHashes(at: t, count: h) { multiline = false; break }
+                    } else {
+                        t += 1
+                    }
+                }
+            }
             stack.append(.string(hashes: h, multiline: multiline))
             j += multiline ? 3 : 1
         }
