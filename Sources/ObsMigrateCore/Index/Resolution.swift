@@ -214,12 +214,15 @@ extension ProjectIndex {
 
     /// End of a local's type or initializer: the end of its line (brackets skipped), a comma,
     /// or for a type an `=`.
-    func declarationEnd(from start: Int, limit: Int, in source: SourceFile, stopAtEquals: Bool) -> Int {
+    /// `stopAtBrace`: a condition's binding (`if let x = y {`), which no trailing closure can end.
+    func declarationEnd(from start: Int, limit: Int, in source: SourceFile, stopAtEquals: Bool, stopAtBrace: Bool = false) -> Int {
         var e = start
         while e < limit {
             if e > start, source.startsLine[e] { break }
             let k = source.kind(e)
             if k == .comma || k == .semicolon || (stopAtEquals && (source.isText(e, "=") || k == .leftBrace)) { break }
+            if e > start, k == .identifier, source.isIdentifier(e, "else") { break }  // `guard let x = y else {`
+            if stopAtBrace, k == .leftBrace { break }
             if k == .leftParen || k == .leftBracket || k == .leftBrace {
                 let m = Int(source.match[e])
                 e = m > e ? m + 1 : e + 1
@@ -247,7 +250,9 @@ extension ProjectIndex {
             var candidates: [String?] = []
             var k = code.open + 1
             while k < s {
-                let binds = source.isIdentifier(k, "let") || source.isIdentifier(k, "var")
+                // (A `let` right after `if`/`guard`/`while` is read with them, below.)
+                let binds = (source.isIdentifier(k, "let") || source.isIdentifier(k, "var"))
+                    && !(source.isIdentifier(k - 1, "guard") || source.isIdentifier(k - 1, "if") || source.isIdentifier(k - 1, "while"))
                 // `if let x = ...`/`guard var x = ...` bind; `if model.isEmpty` does not.
                 let conditional = (source.isIdentifier(k, "guard") || source.isIdentifier(k, "if") || source.isIdentifier(k, "while"))
                     && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
@@ -259,8 +264,22 @@ extension ProjectIndex {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
                             candidates.append(resolveTypeName(source.joinedText((n + 2)..<e), from: path, in: file))
                         } else if source.isText(n + 1, "=") {
-                            let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false)
+                            // `guard let x = x`: the `x` on the right is the one in scope before.
+                            let inCondition = conditional || source.kind(k - 1) == .comma
+                            let own = declarationEnd(from: n + 2, limit: source.sigCount, in: source, stopAtEquals: false, stopAtBrace: inCondition)
+                            if ((n + 2)..<own).contains(s) {
+                                if depth < Self.maxResolutionDepth { candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1)) }
+                                else { candidates.append(nil) }
+                                k += 1
+                                continue
+                            }
+                            let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false, stopAtBrace: inCondition)
                             candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1))
+                        } else if conditional || source.kind(k - 1) == .comma,
+                                  source.kind(n + 1) == .comma || source.kind(n + 1) == .leftBrace || source.isIdentifier(n + 1, "else"),
+                                  depth < Self.maxResolutionDepth {
+                            // `if let x {`, `guard let x, ... else`: the `x` in scope before it, unwrapped.
+                            candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1))
                         } else {
                             candidates.append(nil)
                         }
