@@ -462,11 +462,65 @@ extension ProjectIndex {
         return events
     }
 
+    /// `Codable` (or `Encodable`, `Decodable`) on a model whose coding is not all written by
+    /// hand: @Observable stores each property as `_name`, so the synthesized `CodingKeys`,
+    /// `init(from:)` and `encode(to:)` would no longer compile (checked with the real macro).
+    func codableBlocker(of name: String, _ model: ModelType) -> Blocker? {
+        var decodes = false, encodes = false
+        var site: Site? = nil
+        for ref in model.declarations + model.extensions {
+            let decl = type(ref)
+            for entry in decl.inheritance {
+                var kinds: Set<String> = [entry.baseName]
+                // A protocol of the project that refines them (`protocol Stored: Codable`).
+                if let p = resolveTypeName(entry.name, from: decl.path, in: ref.file), let refs = declared[p]?.array {
+                    for r in refs where type(r).kind == .protocol { kinds.formUnion(type(r).inheritance.map(\.baseName)) }
+                }
+                let d = kinds.contains("Codable") || kinds.contains("Decodable"), e = kinds.contains("Codable") || kinds.contains("Encodable")
+                if (d || e), site == nil { site = Site(file: ref.file, offset: entry.range.lowerBound) }
+                decodes = decodes || d
+                encodes = encodes || e
+            }
+        }
+        guard decodes || encodes, let site else { return nil }
+        var ownInit = false, ownEncode = false
+        for ref in model.declarations + model.extensions {
+            let source = files[ref.file].source
+            for fn in type(ref).functions {
+                if fn.kind == .`init` {
+                    var k = fn.startToken
+                    while k < fn.endToken, source.kind(k) != .leftParen { k += 1 }
+                    if source.isIdentifier(k + 1, "from") { ownInit = true }
+                } else if fn.name == "encode" {
+                    ownEncode = true
+                }
+            }
+        }
+        let ownKeys = declared[name + ".CodingKeys"] != nil
+        if ownKeys && (!decodes || ownInit) && (!encodes || ownEncode) { return nil }
+        return Blocker(reason: "it is Codable, and @Observable stores its properties as _name, which synthesized coding would use (write CodingKeys, init(from:) and encode(to:) by hand first)", site: site)
+    }
+
     /// What a model's own declarations and extensions do that keeps it an ObservableObject.
     func intrinsicBlockers(of name: String) -> [Blocker] {
         guard let model = models[name] else { return [] }
         var result: [Blocker] = []
         func block(_ name: String, _ reason: String, _ site: Site?) { result.append(Blocker(reason: reason, site: site)) }
+        if let codable = codableBlocker(of: name, model) { result.append(codable) }
+        // @Observable stores each tracked property `x` as `_x`: a stored `_x` of its own collides.
+        var stored: [String: Site] = [:]
+        for ref in model.declarations where type(ref).kind == .class {
+            for p in type(ref).properties where !p.isComputed && !p.isStatic {
+                if let n = p.name { stored[n] = Site(file: ref.file, offset: p.start) }
+            }
+        }
+        for ref in model.declarations where type(ref).kind == .class {
+            for p in type(ref).properties where !p.isComputed && !p.isStatic && p.keyword == "var" && p.attribute("Published") == nil && p.attribute("ObservationIgnored") == nil {
+                if let n = p.name, let other = stored["_" + n] {
+                    block(name, "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)", other)
+                }
+            }
+        }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)

@@ -350,6 +350,10 @@ extension ProjectIndex {
             for fn in decl.functions where fn.kind == .`init` {
                 guard let body = fn.body else { continue }
                 let source = files[ref.file].source
+                // `init(from decoder:)` decodes; no wrapper's default value calls it.
+                var open = fn.startToken
+                while open < body.open, source.kind(open) != .leftParen { open += 1 }
+                if source.isIdentifier(open + 1, "from") { continue }
                 var k = body.open + 1
                 while k < body.close {
                     defer { k += 1 }
