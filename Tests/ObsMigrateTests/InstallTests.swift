@@ -70,6 +70,6 @@ final class InstallTests: XCTestCase {
         let sample = Self.packageRoot.appendingPathComponent("Fixtures/sample-app/bookshelf/input")
         let check = SarifTools.run(binary, ["check", "--project-root", sample.path, sample.path])
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.output.contains("Found 68 issues in 18 files"), check.output)
+        XCTAssertTrue(check.output.contains("Found 69 issues in 18 files"), check.output)
     }
 }
