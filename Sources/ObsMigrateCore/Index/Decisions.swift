@@ -507,6 +507,20 @@ extension ProjectIndex {
         var result: [Blocker] = []
         func block(_ name: String, _ reason: String, _ site: Site?) { result.append(Blocker(reason: reason, site: site)) }
         if let codable = codableBlocker(of: name, model) { result.append(codable) }
+        // One module cannot declare a type twice outside `#if` branches of one file: two files
+        // declaring it belong to different targets (an app and its watch app), which the
+        // folders do not tell apart. Either may be meant anywhere, so neither changes.
+        // (`private` twins, one per file, are each their file's own: those may share a name.)
+        let declaringFiles = model.declarations.map(\.file).sorted()
+        let allFilePrivate = model.declarations.allSatisfy { ref in
+            type(ref).modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
+        }
+        if Set(declaringFiles).count > 1, !allFilePrivate {
+            let names = Set(declaringFiles).sorted().map { files[$0].path }
+            let second = model.declarations.first { $0.file != model.declarations[0].file }!
+            block(name, "it is declared in \(names.count) files (\(names.joined(separator: ", "))), which must belong to different targets that obs-migrate cannot tell apart",
+                  Site(file: second.file, offset: type(second).start))
+        }
         // @Observable stores each tracked property `x` as `_x`: a stored `_x` of its own collides.
         var stored: [String: Site] = [:]
         for ref in model.declarations where type(ref).kind == .class {
@@ -978,9 +992,25 @@ extension ProjectIndex {
         var use = WrapperInit(file: f, wrapper: wrapper, nameToken: s)
         var open = s + 1
         if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
-            let argStart = open + 1
-            while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
-            if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f), in: f) }
+            // The generic argument, to its `>`: `ObservedObject<M>(wrappedValue:)`, or the type
+            // alone (`clip: ObservedObject<M>`, a parameter).
+            var depth = 0
+            var k = open
+            while k < source.sigCount, k == open || !source.startsLine[k] {
+                if source.kind(k) == .operator {
+                    for c in source.text(k).utf8 { if c == UInt8(ascii: "<") { depth += 1 } else if c == UInt8(ascii: ">") { depth -= 1 } }
+                    if depth <= 0 { break }
+                }
+                k += 1
+            }
+            if depth == 0, k < source.sigCount, source.isText(k, ">"), k > open + 1 {
+                use.type = resolveTypeName(source.joinedText((open + 1)..<k), from: scopePath(s, f), in: f)
+                open = k + 1
+            } else {
+                let argStart = open + 1
+                while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
+                if open > argStart { use.type = resolveTypeName(source.joinedText(argStart..<(open - 1)), from: scopePath(s, f), in: f) }
+            }
         }
         // `StateObject.init(wrappedValue: x)`: the same call, spelled with `.init`.
         if !implicit, source.kind(open) == .period, source.isIdentifier(open + 1, "init"), source.kind(open + 2) == .leftParen { open += 2 }
