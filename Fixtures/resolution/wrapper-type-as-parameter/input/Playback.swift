@@ -1,0 +1,25 @@
+import SwiftUI
+
+final class ClipTime: ObservableObject {
+    @Published var start = 0
+}
+
+/// An unrelated model: the parameter below names ClipTime only.
+final class Player: ObservableObject {
+    @Published var playing = false
+}
+
+final class ClipPlayback {
+    /// The wrapper type written as a parameter's type: ClipTime must stay an ObservableObject.
+    func play(clipTime: ObservedObject<ClipTime>) {
+        print(clipTime.wrappedValue.start)
+    }
+}
+
+struct PlayerView: View {
+    @StateObject private var player = Player()
+
+    var body: some View {
+        Text(player.playing ? "playing" : "paused")
+    }
+}
