@@ -1,7 +1,8 @@
 /// Modules told apart: each folder holding a Package.swift or an .xcodeproj builds the
 /// sources under it that no deeper such folder claims (see `projectFolders`). Two modules may
 /// each declare a `Store`; Swift keeps them apart by module (`PackageB.Store`), and so does
-/// the index, by placing the types of such modules in a scope named after their folder.
+/// the index, by placing the types of such modules in a scope named after the module
+/// (`moduleName(ofFolder:)`).
 extension ProjectIndex {
     /// The module a file's top-level code is in, as the first element of a scope path: empty
     /// for the sources no named module claims, or when no top-level name is declared twice.
