@@ -666,7 +666,11 @@ extension ProjectIndex {
                 }
                 out.memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
             case .environmentObjectCall:
-                guard source.kind(s - 1) == .period, source.kind(s + 1) == .leftParen else { continue }
+                // `.environmentObject(x)`, or `environmentObject(x)` on an implicit self (a View
+                // extension's helper); `func`/`case environmentObject(` declare one instead.
+                guard source.kind(s + 1) == .leftParen,
+                      source.kind(s - 1) == .period || !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "case"))
+                else { continue }
                 let close = Int(source.match[s + 1])
                 guard close > s + 1 else { continue }
                 let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
