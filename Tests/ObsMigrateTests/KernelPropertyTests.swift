@@ -110,4 +110,46 @@ final class KernelPropertyTests: XCTestCase {
         XCTAssertEqual(declared.count, RuleRegistry.all.count, "one rule per catalog file, each registered: \(declared)")
         for name in declared { XCTAssertTrue(registered.contains(name), "\(name) is in Rules/Catalog but not in RuleRegistry.all") }
     }
+
+    /// A pass over a file's tokens split into pieces (as a large file is) finds what one pass
+    /// over the whole file finds, in the same order, at every piece size.
+    func testPiecesOfAFileFindWhatTheWholeFileFinds() {
+        var text = "import SwiftUI\nextension ObservableObject { func reload() {} }\n"
+        text += "func track<M: ObservableObject>(_ m: M) {}\n"
+        for k in 0..<40 {
+            text += "final class Model\(k): ObservableObject { @Published var n = \(k) }\n"
+            text += k % 3 == 0 ? "let t\(k) = track(Model\(k)())\n" : "let u\(k) = Model\(k)()\n"
+            if k % 7 == 0 { text += "func f\(k)(m: Model\(k)) { m.reload(); track(m) }\n" }
+        }
+        let small = ProjectFile(path: "Small.swift", bytes: Array("let x = 1\n".utf8))
+        let index = ProjectIndex(files: [small, ProjectFile(path: "Models.swift", bytes: Array(text.utf8))])
+        let search = ProjectIndex.NameSearch(["reload", "track"])
+        func describe(_ events: [ProjectIndex.Sweep.Event]) -> [String] {
+            events.map { event in
+                switch event {
+                case .one(let name, let blocker): "\(name): \(blocker.reason) @\(blocker.site!.offset)"
+                case .all(let blocker, _): "all: \(blocker.reason) @\(blocker.site!.offset)"
+                }
+            }
+        }
+        let source = index.files[1].source
+        let whole = describe(index.constrainedCalls(in: source, file: 1, ["track"], search.names))
+        let firstUse = index.sharedMemberUse(in: source, ["reload": Site(file: 1, offset: 0)], search.names)
+        XCTAssertEqual(whole.count, 20, "the calls of track with a model: 14 + 6")
+        XCTAssertNotNil(firstUse)
+        for size in [1, 2, 7, 64, 1000] {
+            let pieces = FilePiece.split(index.files, tokensPerPiece: size)
+            func expectedCount(_ tokens: Int) -> Int { tokens > size ? (tokens + size - 1) / size : 1 }
+            XCTAssertEqual(pieces.filter { $0.file == 0 }.count, expectedCount(index.files[0].source.sigCount))
+            XCTAssertEqual(pieces.filter { $0.file == 0 && $0.tokens == nil }.count, index.files[0].source.sigCount > size ? 0 : 1, "a file of up to size tokens stays whole")
+            let ofModels = pieces.filter { $0.file == 1 }
+            XCTAssertEqual(ofModels.count, expectedCount(source.sigCount))
+            XCTAssertEqual(ofModels.flatMap { Array($0.tokens ?? 0..<source.sigCount) }, Array(0..<source.sigCount), "pieces cover the file once, in order")
+            let split = ofModels.flatMap { describe(index.constrainedCalls(in: source, tokens: $0.tokens, file: 1, ["track"], search.names)) }
+            XCTAssertEqual(split, whole, "piece size \(size)")
+            let firstInPieces = ofModels.lazy.compactMap { index.sharedMemberUse(in: source, tokens: $0.tokens, ["reload": Site(file: 1, offset: 0)], search.names) }.first
+            XCTAssertEqual(firstInPieces?.site, firstUse?.site)
+            XCTAssertEqual(firstInPieces?.name, firstUse?.name)
+        }
+    }
 }

@@ -222,11 +222,15 @@ extension ProjectIndex {
         if !sharedMembers.isEmpty || !constrainedNames.isEmpty {
             let snapshot = self, members = sharedMembers
             let search = NameSearch(Array(members.keys) + Array(constrainedNames))
-            let found = Timings.measure("decide: shared members and constrained calls") { parallelMap(Array(files.indices)) { f in
-                snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: search.words) { source in
-                    (snapshot.sharedMemberUse(in: source, members, search.names),
-                     snapshot.constrainedCalls(in: source, file: f, constrainedNames, search.names))
-                } ?? (nil, [])
+            let pieces = FilePiece.split(files)
+            let found = Timings.measure("decide: shared members and constrained calls") { parallelMap(Array(pieces.indices)) { k in
+                let piece = pieces[k], file = snapshot.files[piece.file]
+                func look(_ source: SourceFile) -> ((name: String, site: Site)?, [Sweep.Event]) {
+                    (snapshot.sharedMemberUse(in: source, tokens: piece.tokens, members, search.names),
+                     snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, constrainedNames, search.names))
+                }
+                if piece.tokens != nil { return look(file.source) }
+                return file.withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? (nil, [])
             } }
             if let use = found.lazy.compactMap(\.0).first {
                 blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
@@ -418,9 +422,9 @@ extension ProjectIndex {
 
     /// The first use in `source` of a member that `extension ObservableObject` adds (not its
     /// declaration). `names` holds at least the members' names.
-    func sharedMemberUse(in source: SourceFile, _ sharedMembers: [String: Site], _ names: WordSet) -> (name: String, site: Site)? {
+    func sharedMemberUse(in source: SourceFile, tokens: Range<Int>? = nil, _ sharedMembers: [String: Site], _ names: WordSet) -> (name: String, site: Site)? {
         guard !sharedMembers.isEmpty else { return nil }
-        for s in source.indices(of: .identifier) where names.contains(source, s, from: 0) {
+        for s in source.indices(of: .identifier, in: tokens) where names.contains(source, s, from: 0) {
             if let site = sharedMembers[source.text(s)], !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "var")) {
                 return (source.text(s), site)
             }
@@ -431,10 +435,10 @@ extension ProjectIndex {
     /// Blockers from the calls in `source` (file `f`) of declarations whose generic parameters
     /// require ObservableObject: a model passed to one must stay an ObservableObject. `names`
     /// holds at least the declarations' names.
-    func constrainedCalls(in source: SourceFile, file f: Int, _ constrainedNames: Set<String>, _ names: WordSet) -> [Sweep.Event] {
+    func constrainedCalls(in source: SourceFile, tokens: Range<Int>? = nil, file f: Int, _ constrainedNames: Set<String>, _ names: WordSet) -> [Sweep.Event] {
         guard !constrainedNames.isEmpty else { return [] }
         var events: [Sweep.Event] = []
-        for s in source.indices(of: .identifier) {
+        for s in source.indices(of: .identifier, in: tokens) {
             guard names.contains(source, s, from: 0) || source.bytes[source.start(s)] == UInt8(ascii: "`") else { continue }
             let name = source.name(s)
             guard constrainedNames.contains(name) else { continue }
