@@ -127,8 +127,8 @@ final class KernelPropertyTests: XCTestCase {
         func describe(_ events: [ProjectIndex.Sweep.Event]) -> [String] {
             events.map { event in
                 switch event {
-                case .one(let name, let blocker): "\(name): \(blocker.reason) @\(blocker.site!.offset)"
-                case .all(let blocker, _): "all: \(blocker.reason) @\(blocker.site!.offset)"
+                case .one(let name, let blocker): "\(name): \(blocker.message) @\(blocker.site!.offset)"
+                case .all(let blocker, _): "all: \(blocker.message) @\(blocker.site!.offset)"
                 }
             }
         }
@@ -150,6 +150,25 @@ final class KernelPropertyTests: XCTestCase {
             let firstInPieces = ofModels.lazy.compactMap { index.sharedMemberUse(in: source, tokens: $0.tokens, ["reload": Site(file: 1, offset: 0)], search.names) }.first
             XCTAssertEqual(firstInPieces?.site, firstUse?.site)
             XCTAssertEqual(firstInPieces?.name, firstUse?.name)
+        }
+    }
+
+    /// Every case of BlockReason has an example (the examples make rules.md's table), each
+    /// example says something of its own, and the rule it names is registered.
+    func testEveryBlockReasonHasAnExampleWithARegisteredRule() throws {
+        let path = RoundTripTests.packageRoot.appendingPathComponent("Sources/ObsMigrateCore/Index/BlockReason.swift")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let declaration = text[..<text.range(of: "public var message")!.lowerBound]
+        let cases = declaration.matches(of: /\n    case (\w+)/).map { String($0.1) }
+        XCTAssertGreaterThan(cases.count, 30)
+        let exampled = Set(BlockReason.examples.map { String(String(describing: $0).prefix { $0 != "(" }) })
+        XCTAssertEqual(Set(cases).subtracting(exampled), [], "cases without an example in BlockReason.examples")
+        XCTAssertEqual(BlockReason.examples.count, cases.count, "one example per case")
+        let messages = BlockReason.examples.map(\.message)
+        XCTAssertEqual(Set(messages).count, messages.count, "two cases say the same thing")
+        let codes = Set(RuleRegistry.all.map(\.metadata.code))
+        for reason in BlockReason.examples {
+            if let rule = reason.rule { XCTAssertTrue(codes.contains(rule), "\(reason) names \(rule), which is not a rule") }
         }
     }
 }

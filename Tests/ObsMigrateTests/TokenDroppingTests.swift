@@ -44,7 +44,7 @@ final class TokenDroppingTests: XCTestCase {
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
         // Read from dropped files: the storage use in Storage.swift, the member that types
         // `container.base` in Container.swift.
-        let reasons = analysis.index.models["Base"]?.blockers.map(\.reason) ?? []
+        let reasons = analysis.index.models["Base"]?.blockers.map(\.message) ?? []
         XCTAssertTrue(reasons.contains { $0.contains("_count") }, "\(reasons)")
         XCTAssertTrue(reasons.contains { $0.contains("$count publisher") }, "\(reasons)")
         XCTAssertEqual(analysis.index.models["LocalSettings"]?.migrates, true)
@@ -70,10 +70,10 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(dropped, ["Uses.swift", "Mentions.swift", "Plain.swift"])
         try assertSameResults(in: dir)
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
-        let model = analysis.index.models["Model"]?.blockers.map(\.reason) ?? []
+        let model = analysis.index.models["Model"]?.blockers.map(\.message) ?? []
         XCTAssertTrue(model.contains { $0.contains("passed to track") }, "\(model)")
         XCTAssertTrue(model.contains { $0.contains("adds describeState") }, "\(model)")
-        let other = analysis.index.models["Other"]?.blockers.map(\.reason) ?? []
+        let other = analysis.index.models["Other"]?.blockers.map(\.message) ?? []
         XCTAssertEqual(other, ["extension ObservableObject adds describeState, which models lose when they migrate"])
     }
 

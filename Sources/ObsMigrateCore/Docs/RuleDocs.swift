@@ -12,6 +12,11 @@ public enum RuleDocs {
         if let example = m.nonTriggering.first {
             text += "\n**Does not trigger on:**\n\n```swift\n\(example.trimmedTrailingNewlines)\n```\n"
         }
+        let reasons = BlockReason.examples.filter { $0.rule == m.code && !$0.isConsequence }
+        if !reasons.isEmpty {
+            text += "\n**Keeps a model an ObservableObject when** (the reason `check` gives, with example names):\n\n"
+            for reason in reasons { text += "- \(reason.message)\n" }
+        }
         for example in m.examples {
             text += "\n**Before:**\n\n```swift\n\(example.before.trimmedTrailingNewlines)\n```\n"
             text += "\n**After `obs-migrate fix --write`:**\n\n```swift\n\(example.after.trimmedTrailingNewlines)\n```\n"
@@ -30,6 +35,13 @@ public enum RuleDocs {
             text += "| [\(m.code)](#\(m.code.lowercased())-\(m.name)) | `\(m.name)` | \(m.severity.rawValue) | \(m.fix == .never ? "report only" : "yes") | \(m.summary) |\n"
         }
         for rule in RuleRegistry.all { text += "\n" + markdown(rule.metadata) }
+        text += "\n## Why a model keeps ObservableObject\n\n"
+        text += "Every reason `check` can give (with example names), the rule whose finding marks the place to change, "
+        text += "and whether it is a consequence of another decision (listed after the others).\n\n"
+        text += "| Reason | Rule | Consequence |\n|---|---|---|\n"
+        for reason in BlockReason.examples {
+            text += "| \(reason.message) | \(reason.rule ?? "-") | \(reason.isConsequence ? "yes" : "no") |\n"
+        }
         return text
     }
 }

@@ -82,7 +82,7 @@ public enum Engine {
             var outside: [String: [Blocker]] = [:]
             for (name, touched) in index.filesTouchedByMigration() {
                 guard let other = touched.filter({ !rewriting.contains($0) }).min() else { continue }
-                outside[name] = [Blocker(reason: "its migration also edits \(files[other].path), which is not among the paths of this run (include it, or run on the whole project)", site: nil, isConsequence: true)]
+                outside[name] = [Blocker(.editsFileOutsideRun(path: files[other].path), site: nil)]
             }
             Timings.measure("settle: files outside the run") { index.addBlockers(outside) }
         }
@@ -106,10 +106,10 @@ public enum Engine {
                         let suppressed = files[f].suppressions.suppresses(code: rule.metadata.code, name: rule.metadata.name, line: line)
                         if suppressed || !selection.isEnabled(rule.metadata) {
                             let byComment = files[f].suppressions.suppressedByComment(code: rule.metadata.code, name: rule.metadata.name, line: line)
-                            let why = !suppressed ? "\(rule.metadata.code) is not selected"
-                                : byComment ? "a suppression comment keeps \(rule.metadata.code) here"
-                                : "per-path-ignores in the configuration keep \(rule.metadata.code) here"
-                            out[model, default: []].append(Blocker(reason: why, site: Site(file: f, offset: finding.range.lowerBound), isConsequence: true))
+                            let code = rule.metadata.code
+                            let why: BlockReason = !suppressed ? .fixNotSelected(code: code)
+                                : byComment ? .fixSuppressedByComment(code: code) : .fixIgnoredByConfiguration(code: code)
+                            out[model, default: []].append(Blocker(why, site: Site(file: f, offset: finding.range.lowerBound)))
                         }
                     }
                 }
@@ -163,7 +163,7 @@ public enum Engine {
                 } else {
                     named = true  // unreadable: anything may be in it
                 }
-                if named { result[name, default: []].append(Blocker(reason: "\(item.path) could not be used (\(item.reason))", site: nil)) }
+                if named { result[name, default: []].append(Blocker(.fileUnusable(path: item.path, why: item.reason), site: nil)) }
             }
         }
         return result

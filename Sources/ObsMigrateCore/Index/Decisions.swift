@@ -79,17 +79,17 @@ extension ProjectIndex {
 
     mutating func decide() {
         var blockers: [String: [Blocker]] = [:]
-        func block(_ name: String, _ reason: String, _ site: Site?) {
+        func block(_ name: String, _ reason: BlockReason, _ site: Site?) {
             guard models[name] != nil else { return }
             // Enough to explain; a project with thousands of identical blockers stays cheap.
             if blockers[name, default: []].count < Self.maxBlockersPerModel {
-                blockers[name, default: []].append(Blocker(reason: reason, site: site))
+                blockers[name, default: []].append(Blocker(reason, site: site))
             }
         }
         // Reasons that apply to many models are kept once and handed out at the end.
         var global: [(blocker: Blocker, only: Set<String>?)] = []
-        func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) {
-            global.append((Blocker(reason: reason, site: site), only))
+        func blockAll(_ reason: BlockReason, _ site: Site?, only: Set<String>? = nil) {
+            global.append((Blocker(reason, site: site), only))
         }
         func apply(_ event: Sweep.Event) {
             switch event {
@@ -135,7 +135,7 @@ extension ProjectIndex {
         // `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
         let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
         for call in envCalls where call.type == nil {
-            blockAll("the type injected by .environmentObject at this site cannot be told",
+            blockAll(.environmentInjectionUntyped,
                      Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
         }
 
@@ -160,9 +160,9 @@ extension ProjectIndex {
                 let site = wrapperSites[i]  // rare: a site whose type is not a model's
                 if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
                     // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
-                    for c in candidates { block(c, "the type \(written) of \(site.property.name ?? "a property") is ambiguous", where_) }
+                    for c in candidates { block(c, .ambiguousWrapperType(written: written, property: site.property.name, wrapper: site.wrapper), where_) }
                 } else if site.writtenType == nil {
-                    let reason = "the type of \(site.property.name ?? "a property") declared with @\(site.wrapper.rawValue) cannot be told (add a type annotation)"
+                    let reason = BlockReason.untypedWrapperProperty(property: site.property.name, wrapper: site.wrapper)
                     // Only the models the expression's names can lead to may be behind it.
                     if let initializer = site.property.initializer, let candidates = modelsReachable(from: initializer, in: site.file) {
                         for c in candidates.sorted() { block(c, reason, where_) }
@@ -178,7 +178,7 @@ extension ProjectIndex {
                 for use in wrapperSites[i].projectedUsesOutsideBody {
                     switch bindableLocal(for: use, in: owner, siteFile: wrapperSites[i].file) {
                     case .success(let local): if !locals.contains(local) { locals.append(local) }
-                    case .failure(let why): block(t, "$\(wrapperSites[i].property.name ?? "") is used in \(why.place), where no local @Bindable can serve it", use)
+                    case .failure(let why): block(t, .projectionOutsideBody(property: wrapperSites[i].property.name ?? "", place: why.place), use)
                     }
                 }
                 wrapperSites[i].bindableLocals = locals
@@ -188,10 +188,10 @@ extension ProjectIndex {
         for use in inits {
             if use.siteIndex == nil || use.target == nil {
                 let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
-                if let t = use.type { block(t, "\(use.wrapper.rawValue) is used by name", site) }
+                if let t = use.type { block(t, .wrapperUsedByName(use.wrapper), site) }
                 else {
                     // Only the models its argument's names can lead to may be behind it.
-                    let reason = "\(use.wrapper.rawValue) is used by name with a type obs-migrate cannot tell"
+                    let reason = BlockReason.wrapperUsedByNameUntyped(use.wrapper)
                     let source = files[use.file].source
                     var open = use.nameToken + 1
                     while open < source.sigCount, open - use.nameToken < 64, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
@@ -233,7 +233,7 @@ extension ProjectIndex {
                 return file.withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? (nil, [])
             } }
             if let use = found.lazy.compactMap(\.0).first {
-                blockAll("extension ObservableObject adds \(use.name), which models lose when they migrate", use.site)
+                blockAll(.sharedExtensionMember(member: use.name), use.site)
             }
             found.lazy.flatMap(\.1).forEach(apply)
         }
@@ -248,7 +248,7 @@ extension ProjectIndex {
                 let target = lowDeploymentTargets[i]
                 lowDeploymentTargets[i].heldModels = modelsHeldBy(target, touched: touched, folders: folders)
                 guard !bumpsLowTargets else { continue }
-                let reason = "the deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimumTargets[target.platform]!)"
+                let reason = BlockReason.deploymentTarget(platform: target.platform, version: target.version, minimum: minimumTargets[target.platform]!)
                 for name in lowDeploymentTargets[i].heldModels { block(name, reason, target.site) }
             }
         }
@@ -351,7 +351,7 @@ extension ProjectIndex {
                 for p in decl.properties where p.typeText.map({ Self.mentions($0, associated) }) ?? false { if let n = p.name { requirementNames.insert(n) } }
                 for fn in decl.functions where fn.returnType.map({ Self.mentions($0, associated) }) ?? false { requirementNames.insert(fn.name) }
             }
-            let reason = "it satisfies \(TypeName.base(proto)).\(associated), which requires ObservableObject"
+            let reason = BlockReason.associatedTypeWitness(protocol: TypeName.base(proto), associatedType: associated)
             for f in files.indices {
                 for t in files[f].decls.types.indices where files[f].decls.types[t].kind != .protocol {
                     let ref = TypeRef(file: f, type: t)
@@ -384,7 +384,7 @@ extension ProjectIndex {
                         }
                     }
                     for w in witnesses.sorted() where models[w] != nil {
-                        events.append(.one(w, Blocker(reason: reason, site: site)))
+                        events.append(.one(w, Blocker(reason, site: site)))
                     }
                 }
             }
@@ -455,12 +455,12 @@ extension ProjectIndex {
                 let path = scopePath(a, f)
                 let t = resolveTypeName(source.text(a), from: path, in: f) ?? (source.kind(a - 1) == .period ? nil : expressionType(a..<(a + 1), in: f, path: path))
                 if let t, models[t] != nil {
-                    events.append(.one(t, Blocker(reason: "it is passed to \(name), which requires ObservableObject", site: callSite)))
+                    events.append(.one(t, Blocker(.passedToConstrained(function: name), site: callSite)))
                     resolvedAny = true
                 }
             }
             if !resolvedAny, close > open + 1 {
-                events.append(.all(Blocker(reason: "a value passed to \(name), which requires ObservableObject, has a type obs-migrate cannot tell", site: callSite), nil))
+                events.append(.all(Blocker(.passedToConstrainedUntyped(function: name), site: callSite), nil))
             }
         }
         return events
@@ -502,14 +502,14 @@ extension ProjectIndex {
         }
         let ownKeys = declared[name + ".CodingKeys"] != nil
         if ownKeys && (!decodes || ownInit) && (!encodes || ownEncode) { return nil }
-        return Blocker(reason: "it is Codable, and @Observable stores its properties as _name, which synthesized coding would use (write CodingKeys, init(from:) and encode(to:) by hand first)", site: site)
+        return Blocker(.codable, site: site)
     }
 
     /// What a model's own declarations and extensions do that keeps it an ObservableObject.
     func intrinsicBlockers(of name: String) -> [Blocker] {
         guard let model = models[name] else { return [] }
         var result: [Blocker] = []
-        func block(_ name: String, _ reason: String, _ site: Site?) { result.append(Blocker(reason: reason, site: site)) }
+        func block(_ name: String, _ reason: BlockReason, _ site: Site?) { result.append(Blocker(reason, site: site)) }
         if let codable = codableBlocker(of: name, model) { result.append(codable) }
         // One module cannot declare a type twice outside `#if` branches of one file: two files
         // declaring it belong to different targets (an app and its watch app), which the
@@ -522,7 +522,7 @@ extension ProjectIndex {
         if Set(declaringFiles).count > 1, !allFilePrivate {
             let names = Set(declaringFiles).sorted().map { files[$0].path }
             let second = model.declarations.first { $0.file != model.declarations[0].file }!
-            block(name, "it is declared in \(names.count) files (\(names.joined(separator: ", "))), which must belong to different targets that obs-migrate cannot tell apart",
+            block(name, .declaredInSeveralFiles(paths: names),
                   Site(file: second.file, offset: type(second).start))
         }
         // @Observable stores each tracked property `x` as `_x`: a stored `_x` of its own collides.
@@ -535,7 +535,7 @@ extension ProjectIndex {
         for ref in model.declarations where type(ref).kind == .class {
             for p in type(ref).properties where !p.isComputed && !p.isStatic && p.keyword == "var" && p.attribute("Published") == nil && p.attribute("ObservationIgnored") == nil {
                 if let n = p.name, let other = stored["_" + n] {
-                    block(name, "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)", other)
+                    block(name, .storageCollision(property: n), other)
                 }
             }
         }
@@ -543,10 +543,10 @@ extension ProjectIndex {
         for ref in model.declarations + model.extensions {
             let decl = type(ref)
             if decl.kind != .class && decl.kind != .extension {
-                block(name, "it is not a class", Site(file: ref.file, offset: decl.start))
+                block(name, .notAClass, Site(file: ref.file, offset: decl.start))
             }
             if decl.hasAttribute("Observable") {
-                block(name, "it is also marked @Observable", Site(file: ref.file, offset: decl.start))
+                block(name, .alsoObservable, Site(file: ref.file, offset: decl.start))
             }
             // A file whose tokens were let go holds none of the names looked for below but `_x`
             // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
@@ -561,20 +561,20 @@ extension ProjectIndex {
                         let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                         // A send right before setting a tracked property is dead under Observation: the fix removes it.
                         if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
-                        block(name, declares ? "it declares its own objectWillChange" : "it uses objectWillChange", site)
+                        block(name, declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
                     } else if source.isText(s, "ObservableObjectPublisher") {
-                        block(name, "it uses ObservableObjectPublisher", site)
+                        block(name, .usesObservableObjectPublisher, site)
                     } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
-                        block(name, "it uses the Published wrapper type directly", site)
+                        block(name, .usesPublishedType, site)
                     } else if source.bytes[source.start(s)] == UInt8(ascii: "_"), source.kind(s - 1) != .period,
                               allPublished.contains(String(source.text(s).dropFirst())) {
-                        block(name, "its \(source.text(s)) wrapper storage is used", site)
+                        block(name, .wrapperStorageUsed(storage: source.text(s)), site)
                     }
                 } else if k == .dollarIdentifier {
                     let member = String(source.text(s).dropFirst())
                     let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
                     if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
-                        block(name, "its $\(member) publisher is used", site)
+                        block(name, .publisherUsed(projection: source.text(s)), site)
                     }
                 }
                 s += 1
@@ -584,9 +584,9 @@ extension ProjectIndex {
                 for k in 0..<inner.sigCount {
                     let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
                     if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
-                        block(name, "its \(inner.text(k)) publisher is used", site)
+                        block(name, .publisherUsed(projection: inner.text(k)), site)
                     } else if inner.isIdentifier(k, "objectWillChange") {
-                        block(name, "it uses objectWillChange", site)
+                        block(name, .usesObjectWillChange, site)
                     }
                 }
             }
@@ -610,8 +610,8 @@ extension ProjectIndex {
 
     func sweep(file f: Int, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
         var out = Sweep()
-        func block(_ name: String, _ reason: String, _ site: Site?) { out.events.append(.one(name, Blocker(reason: reason, site: site))) }
-        func blockAll(_ reason: String, _ site: Site?, only: Set<String>? = nil) { out.events.append(.all(Blocker(reason: reason, site: site), only)) }
+        func block(_ name: String, _ reason: BlockReason, _ site: Site?) { out.events.append(.one(name, Blocker(reason, site: site))) }
+        func blockAll(_ reason: BlockReason, _ site: Site?, only: Set<String>? = nil) { out.events.append(.all(Blocker(reason, site: site), only)) }
         let file = files[f]
         // Nothing in a file whose tokens were let go can start an event (see `ProjectFile.wordsThatMatter`).
         if file.tokensDropped { return out }
@@ -627,7 +627,7 @@ extension ProjectIndex {
                 // behind by a migration: then no model may migrate.
                 let start = source.start(s)
                 if SweepTrigger.attributes.contains(source.text(s)), !placedAttributes.contains(Site(file: f, offset: start)) {
-                    blockAll("\(source.text(s)) is used where obs-migrate cannot follow it", Site(file: f, offset: start))
+                    blockAll(.unfollowableWrapper(attribute: source.text(s)), Site(file: f, offset: start))
                 }
                 continue
             }
@@ -650,10 +650,9 @@ extension ProjectIndex {
                 let receiver = receiverRange(before: s - 1, in: source)
                 let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
                 if let model, models[model] != nil {
-                    if !isInsideModel(model, s, f) { block(model, "its $\(member) publisher is used", site) }
+                    if !isInsideModel(model, s, f) { block(model, .publisherUsed(projection: "$" + member), site) }
                 } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
-                    let what = "$\(member) is used on a value whose type obs-migrate cannot tell"
-                    blockAll(what, site, only: owners)
+                    blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
                 }
                 out.memberUses.append(MemberUse(site: site, range: range, member: member, model: model))
                 continue
@@ -664,9 +663,9 @@ extension ProjectIndex {
                 let receiver = receiverRange(before: s - 1, in: source)
                 let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
                 if let model, models[model] != nil {
-                    block(model, "its objectWillChange is used", site)
+                    block(model, .objectWillChangeUsed, site)
                 } else if enclosingModel(of: s, in: f) == nil {
-                    blockAll("objectWillChange is used on a value whose type obs-migrate cannot tell", site)
+                    blockAll(.objectWillChangeOnUntypedValue, site)
                 }
                 out.memberUses.append(MemberUse(site: site, range: range, member: "objectWillChange", model: model))
             case .environmentObjectCall:
@@ -716,9 +715,9 @@ extension ProjectIndex {
             for k in 0..<inner.sigCount where inner.kind(k) == .period && k + 1 < inner.sigCount {
                 let site = Site(file: f, offset: range.lowerBound + inner.start(k + 1))
                 if inner.kind(k + 1) == .dollarIdentifier, let owners = publishedOwners[String(inner.text(k + 1).dropFirst())] {
-                    blockAll("\(inner.text(k + 1)) is used in a string interpolation", site, only: owners)
+                    blockAll(.publisherInInterpolation(projection: inner.text(k + 1)), site, only: owners)
                 } else if inner.isIdentifier(k + 1, "objectWillChange") {
-                    blockAll("objectWillChange is used in a string interpolation", site)
+                    blockAll(.objectWillChangeInInterpolation, site)
                 }
             }
         }
@@ -807,11 +806,11 @@ extension ProjectIndex {
                 guard let parent = models.values[i].superclass, let p = models.index(forKey: parent) else { continue }
                 let blocked = blockedAtStart[k]
                 if blocked, models.values[p].blockers.isEmpty {
-                    models.values[p].blockers = [Blocker(reason: "its subclass \(TypeName.base(models.keys[i])) keeps ObservableObject", site: nil, isConsequence: true)]
+                    models.values[p].blockers = [Blocker(.subclassKeeps(subclass: TypeName.base(models.keys[i])), site: nil)]
                     changed = true
                 }
                 if !models.values[p].blockers.isEmpty, !blocked {
-                    models.values[i].blockers = [Blocker(reason: "its superclass \(TypeName.base(parent)) keeps ObservableObject", site: nil, isConsequence: true)]
+                    models.values[i].blockers = [Blocker(.superclassKeeps(superclass: TypeName.base(parent)), site: nil)]
                     changed = true
                 }
             }
@@ -819,13 +818,13 @@ extension ProjectIndex {
             for family in protocolFamilies where family.conformers.count > 1 {
                 guard let stays = family.conformers.first(where: { !(models[$0]?.blockers.isEmpty ?? true) }) else { continue }
                 for c in family.conformers where models[c]?.blockers.isEmpty ?? false {
-                    models[c]!.blockers = [Blocker(reason: "\(TypeName.base(stays)) keeps ObservableObject, and it conforms to the same protocol family (\(TypeName.base(family.name)))", site: nil, isConsequence: true)]
+                    models[c]!.blockers = [Blocker(.familyMemberKeeps(member: TypeName.base(stays), family: TypeName.base(family.name)), site: nil)]
                     changed = true
                 }
             }
         }
         defer { renderExplanations() }
-        struct Place: Hashable { var reason: String; var site: Site? }
+        struct Place: Hashable { var reason: BlockReason; var site: Site? }
         let far = Site(file: .max, offset: 0)
         // By index, in place: no key hashed again, and no copy of the map while it is walked.
         var i = models.startIndex
@@ -851,13 +850,13 @@ extension ProjectIndex {
             guard let first = model.blockers.first else { continue }
             if model.blockers.count > 1 {
                 reasonNotes[name] = model.blockers.map { blocker in
-                    guard let site = blocker.site else { return FindingNote(message: blocker.reason) }
+                    guard let site = blocker.site else { return FindingNote(message: blocker.message) }
                     if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
                     let (line, column) = tables[site.file]!.location(of: site.offset)
-                    return FindingNote(message: blocker.reason, path: files[site.file].path, line: line, column: column)
+                    return FindingNote(message: blocker.message, path: files[site.file].path, line: line, column: column)
                 }
             }
-            var text = first.reason
+            var text = first.message
             if let site = first.site {
                 if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
                 let (line, column) = tables[site.file]!.location(of: site.offset)

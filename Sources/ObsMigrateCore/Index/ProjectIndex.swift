@@ -16,16 +16,15 @@ public struct TypeRef: Sendable, Hashable {
 
 /// Why a legacy type keeps `ObservableObject`, and where.
 public struct Blocker: Sendable {
-    public var reason: String
+    public var reason: BlockReason
     public var site: Site?
-    /// A consequence of another decision (a superclass that stays, a file outside the run, a
-    /// suppressed fix) rather than something in the code a person must change: listed last.
-    public var isConsequence = false
+    /// Listed after the reasons a person acts on (see `BlockReason.isConsequence`).
+    public var isConsequence: Bool { reason.isConsequence }
+    public var message: String { reason.message }
 
-    public init(reason: String, site: Site?, isConsequence: Bool = false) {
+    public init(_ reason: BlockReason, site: Site?) {
         self.reason = reason
         self.site = site
-        self.isConsequence = isConsequence
     }
 }
 
@@ -66,7 +65,7 @@ public struct ModelType: Sendable {
 
 /// A property declared with `@StateObject`, `@ObservedObject` or `@EnvironmentObject`.
 public struct WrapperSite: Sendable {
-    public enum Wrapper: String, Sendable { case StateObject, ObservedObject, EnvironmentObject }
+    public enum Wrapper: String, Sendable, Hashable { case StateObject, ObservedObject, EnvironmentObject }
     public var wrapper: Wrapper
     public var file: Int
     /// The enclosing type (a view, usually); nil at top level.

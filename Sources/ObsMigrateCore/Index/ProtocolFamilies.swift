@@ -108,11 +108,11 @@ extension ProjectIndex {
                 for s in (decl.bodyOpen + 1)..<max(decl.bodyOpen + 1, decl.bodyClose) {
                     let site = Site(file: ref.file, offset: source.start(s))
                     if source.isIdentifier(s, "objectWillChange") {
-                        result.append(Blocker(reason: "its protocol \(TypeName.base(p)) uses objectWillChange", site: site))
+                        result.append(Blocker(.protocolUsesObjectWillChange(protocol: TypeName.base(p)), site: site))
                     } else if source.kind(s) == .dollarIdentifier, !(source.token(s).length > 1 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(source.bytes[source.start(s) + 1])) {
-                        result.append(Blocker(reason: "its protocol \(TypeName.base(p)) uses the \(source.text(s)) publisher", site: site))
+                        result.append(Blocker(.protocolUsesPublisher(protocol: TypeName.base(p), projection: source.text(s)), site: site))
                     } else if source.kind(s) == .attribute, source.text(s) == "@Published" {
-                        result.append(Blocker(reason: "its protocol \(TypeName.base(p)) uses @Published", site: site))
+                        result.append(Blocker(.protocolUsesPublished(protocol: TypeName.base(p)), site: site))
                     }
                 }
             }

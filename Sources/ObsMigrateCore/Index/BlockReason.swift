@@ -1,0 +1,161 @@
+/// Why a model keeps ObservableObject: one case per kind of reason, each with its message (what
+/// follows "M keeps ObservableObject: "), the rule whose finding shows the site a person acts
+/// on, and whether it is a consequence of another decision rather than something in the code.
+public enum BlockReason: Sendable, Hashable {
+    // What the model's own declarations do.
+    case codable
+    case declaredInSeveralFiles(paths: [String])
+    case storageCollision(property: String)
+    case notAClass
+    case alsoObservable
+    case declaresObjectWillChange
+    case usesObjectWillChange
+    case usesObservableObjectPublisher
+    case usesPublishedType
+    case wrapperStorageUsed(storage: String)
+    /// `projection` is the `$name` written.
+    case publisherUsed(projection: String)
+    case objectWillChangeUsed
+    // Protocols it conforms to.
+    case protocolUsesObjectWillChange(protocol: String)
+    case protocolUsesPublisher(protocol: String, projection: String)
+    case protocolUsesPublished(protocol: String)
+    case associatedTypeWitness(protocol: String, associatedType: String)
+    // Sites whose type cannot be told, or that need ObservableObject.
+    case environmentInjectionUntyped
+    case ambiguousWrapperType(written: String, property: String?, wrapper: WrapperSite.Wrapper)
+    case untypedWrapperProperty(property: String?, wrapper: WrapperSite.Wrapper)
+    case wrapperUsedByName(WrapperSite.Wrapper)
+    case wrapperUsedByNameUntyped(WrapperSite.Wrapper)
+    case unfollowableWrapper(attribute: String)
+    case projectionOutsideBody(property: String, place: String)
+    case publisherOnUntypedValue(projection: String)
+    case objectWillChangeOnUntypedValue
+    case publisherInInterpolation(projection: String)
+    case objectWillChangeInInterpolation
+    case sharedExtensionMember(member: String)
+    case passedToConstrained(function: String)
+    case passedToConstrainedUntyped(function: String)
+    // The project around it.
+    case deploymentTarget(platform: String, version: String, minimum: Int)
+    case fileUnusable(path: String, why: String)
+    // Consequences of other decisions.
+    case subclassKeeps(subclass: String)
+    case superclassKeeps(superclass: String)
+    case familyMemberKeeps(member: String, family: String)
+    case editsFileOutsideRun(path: String)
+    case fixNotSelected(code: String)
+    case fixSuppressedByComment(code: String)
+    case fixIgnoredByConfiguration(code: String)
+
+    public var message: String {
+        switch self {
+        case .codable:
+            "it is Codable, and @Observable stores its properties as _name, which synthesized coding would use (write CodingKeys, init(from:) and encode(to:) by hand first)"
+        case .declaredInSeveralFiles(let paths):
+            "it is declared in \(paths.count) files (\(paths.joined(separator: ", "))), which must belong to different targets that obs-migrate cannot tell apart"
+        case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
+        case .notAClass: "it is not a class"
+        case .alsoObservable: "it is also marked @Observable"
+        case .declaresObjectWillChange: "it declares its own objectWillChange"
+        case .usesObjectWillChange: "it uses objectWillChange"
+        case .usesObservableObjectPublisher: "it uses ObservableObjectPublisher"
+        case .usesPublishedType: "it uses the Published wrapper type directly"
+        case .wrapperStorageUsed(let storage): "its \(storage) wrapper storage is used"
+        case .publisherUsed(let projection): "its \(projection) publisher is used"
+        case .objectWillChangeUsed: "its objectWillChange is used"
+        case .protocolUsesObjectWillChange(let p): "its protocol \(p) uses objectWillChange"
+        case .protocolUsesPublisher(let p, let projection): "its protocol \(p) uses the \(projection) publisher"
+        case .protocolUsesPublished(let p): "its protocol \(p) uses @Published"
+        case .associatedTypeWitness(let p, let associated): "it satisfies \(p).\(associated), which requires ObservableObject"
+        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
+        case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
+        case .untypedWrapperProperty(let property, let wrapper):
+            "the type of \(property ?? "a property") declared with @\(wrapper.rawValue) cannot be told (add a type annotation)"
+        case .wrapperUsedByName(let wrapper): "\(wrapper.rawValue) is used by name"
+        case .wrapperUsedByNameUntyped(let wrapper): "\(wrapper.rawValue) is used by name with a type obs-migrate cannot tell"
+        case .unfollowableWrapper(let attribute): "\(attribute) is used where obs-migrate cannot follow it"
+        case .projectionOutsideBody(let property, let place): "$\(property) is used in \(place), where no local @Bindable can serve it"
+        case .publisherOnUntypedValue(let projection): "\(projection) is used on a value whose type obs-migrate cannot tell"
+        case .objectWillChangeOnUntypedValue: "objectWillChange is used on a value whose type obs-migrate cannot tell"
+        case .publisherInInterpolation(let projection): "\(projection) is used in a string interpolation"
+        case .objectWillChangeInInterpolation: "objectWillChange is used in a string interpolation"
+        case .sharedExtensionMember(let member): "extension ObservableObject adds \(member), which models lose when they migrate"
+        case .passedToConstrained(let function): "it is passed to \(function), which requires ObservableObject"
+        case .passedToConstrainedUntyped(let function):
+            "a value passed to \(function), which requires ObservableObject, has a type obs-migrate cannot tell"
+        case .deploymentTarget(let platform, let version, let minimum): "the deployment target \(platform) \(version) is below \(platform) \(minimum)"
+        case .fileUnusable(let path, let why): "\(path) could not be used (\(why))"
+        case .subclassKeeps(let subclass): "its subclass \(subclass) keeps ObservableObject"
+        case .superclassKeeps(let superclass): "its superclass \(superclass) keeps ObservableObject"
+        case .familyMemberKeeps(let member, let family):
+            "\(member) keeps ObservableObject, and it conforms to the same protocol family (\(family))"
+        case .editsFileOutsideRun(let path):
+            "its migration also edits \(path), which is not among the paths of this run (include it, or run on the whole project)"
+        case .fixNotSelected(let code): "\(code) is not selected"
+        case .fixSuppressedByComment(let code): "a suppression comment keeps \(code) here"
+        case .fixIgnoredByConfiguration(let code): "per-path-ignores in the configuration keep \(code) here"
+        }
+    }
+
+    /// The rule whose finding is at the site a person changes (nil: no site of its own).
+    public var rule: String? {
+        switch self {
+        case .codable, .declaredInSeveralFiles, .storageCollision: "OBS101"
+        case .notAClass: "OBS206"
+        case .alsoObservable: "OBS205"
+        case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
+             .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
+        case .usesPublishedType, .wrapperStorageUsed, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
+        case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished: "OBS203"
+        case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped: "OBS204"
+        case .environmentInjectionUntyped: "OBS109"
+        case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
+        case .wrapperUsedByName(let wrapper), .wrapperUsedByNameUntyped(let wrapper):
+            wrapper == .StateObject ? "OBS105" : wrapper == .ObservedObject ? "OBS107" : "OBS108"
+        case .unfollowableWrapper(let attribute): WrapperSite.Wrapper(rawValue: String(attribute.dropFirst())).map(Self.declarationRule)
+        case .projectionOutsideBody: "OBS108"
+        case .deploymentTarget: "OBS208"
+        case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
+        case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun: nil
+        }
+    }
+
+    /// A consequence of another decision (a superclass that stays, a file outside the run, a
+    /// suppressed fix) rather than something in the code a person must change: listed last.
+    public var isConsequence: Bool {
+        switch self {
+        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun,
+             .fixNotSelected, .fixSuppressedByComment, .fixIgnoredByConfiguration: true
+        default: false
+        }
+    }
+
+    static func declarationRule(_ wrapper: WrapperSite.Wrapper) -> String {
+        switch wrapper {
+        case .StateObject: "OBS104"
+        case .ObservedObject: "OBS106"
+        case .EnvironmentObject: "OBS108"
+        }
+    }
+
+    /// One value of every case, for the documentation and the tests (a test fails when a case
+    /// is missing here).
+    public static let examples: [BlockReason] = [
+        .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
+        .notAClass, .alsoObservable, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
+        .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
+        .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
+        .protocolUsesPublished(protocol: "Store"), .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
+        .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
+        .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
+        .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),
+        .projectionOutsideBody(property: "settings", place: "an observer of volume"), .publisherOnUntypedValue(projection: "$query"),
+        .objectWillChangeOnUntypedValue, .publisherInInterpolation(projection: "$query"), .objectWillChangeInInterpolation,
+        .sharedExtensionMember(member: "reload"), .passedToConstrained(function: "track"), .passedToConstrainedUntyped(function: "track"),
+        .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
+        .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
+        .editsFileOutsideRun(path: "Views/Root.swift"), .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"),
+        .fixIgnoredByConfiguration(code: "OBS104"),
+    ]
+}
