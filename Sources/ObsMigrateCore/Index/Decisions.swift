@@ -539,6 +539,14 @@ extension ProjectIndex {
                 }
             }
         }
+        // `var a = 0, b = 0`: the macro's accessors apply to one variable only (checked with the real macro).
+        for ref in model.declarations where type(ref).kind == .class {
+            let together = Dictionary(grouping: type(ref).properties.filter { !$0.isComputed && !$0.isStatic && $0.keyword == "var" && $0.name != nil },
+                                      by: \.keywordToken)
+            for (_, group) in together.sorted(by: { $0.key < $1.key }) where group.count > 1 {
+                block(name, .storedVariablesDeclaredTogether(names: group.compactMap(\.name)), Site(file: ref.file, offset: group[0].start))
+            }
+        }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)
