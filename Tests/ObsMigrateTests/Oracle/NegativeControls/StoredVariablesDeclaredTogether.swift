@@ -1,6 +1,6 @@
 // expect-error: accessor macro 'ObservationTracked()' can only apply to a single variable
 // A model with `var rows = 0, columns = 0` must keep ObservableObject
-// (Fixtures/blocked/variables-declared-together): @Observable's accessors take one variable each.
+// (Fixtures/blocked/stored-property-shapes): @Observable's accessors take one variable each.
 import Observation
 
 @Observable final class Grid {
