@@ -112,7 +112,8 @@ public enum BlockReason: Sendable, Hashable {
         case .alsoObservable: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
-        case .usesPublishedType, .wrapperStorageUsed, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
+        case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
+        case .wrapperStorageUsed: "OBS102"
         case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished: "OBS203"
         case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped: "OBS204"
         case .environmentInjectionUntyped: "OBS109"

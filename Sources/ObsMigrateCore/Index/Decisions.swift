@@ -577,10 +577,15 @@ extension ProjectIndex {
                     } else if source.isText(s, "ObservableObjectPublisher") {
                         block(name, .usesObservableObjectPublisher, site)
                     } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
-                        block(name, .usesPublishedType, site)
-                    } else if source.bytes[source.start(s)] == UInt8(ascii: "_"), source.kind(s - 1) != .period,
+                        let initializesStorage = source.isText(s - 1, "=") && storageInit(at: s - 2, in: ref.file, model: name) != nil
+                        if !initializesStorage { block(name, .usesPublishedType, site) }
+                    } else if source.bytes[source.start(s)] == UInt8(ascii: "_"),
+                              source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"),
                               allPublished.contains(String(source.text(s).dropFirst())) {
-                        block(name, .wrapperStorageUsed(storage: source.text(s)), site)
+                        // `_x = .init(initialValue: v)` in an initializer: the fix makes it `_x = v`.
+                        if storageInit(at: s, in: ref.file, model: name) == nil {
+                            block(name, .wrapperStorageUsed(storage: source.text(s)), site)
+                        }
                     }
                 } else if k == .dollarIdentifier {
                     let member = String(source.text(s).dropFirst())

@@ -12,7 +12,10 @@ public struct PublishedProperty: Rule {
             In an `@Observable` class every stored property is tracked, so `@Published` goes. The \
             declaration keeps its access modifiers, `private(set)`, observers and comments; an attribute \
             that stood on its own line takes its line with it. The fix is applied only when the class \
-            migrates: while it keeps ObservableObject, `@Published` is what makes views update.
+            migrates: while it keeps ObservableObject, `@Published` is what makes views update. An \
+            initializer that sets a property through its wrapper (`_x = .init(initialValue: v)`, \
+            `Published(wrappedValue:)`) sets `_x = v` instead: under `@Observable`, `_x` is the value's own \
+            storage, set without observers as before.
             """,
         triggering: [
             "import Combine\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
@@ -23,6 +26,8 @@ public struct PublishedProperty: Rule {
         examples: [
             (before: "import SwiftUI\n\nfinal class Counter: ObservableObject {\n    @Published private(set) var count = 0 {\n        didSet { print(count) }\n    }\n    @Published\n    var name = \"\"\n}\n",
              after: "import SwiftUI\n\n@Observable final class Counter {\n    private(set) var count = 0 {\n        didSet { print(count) }\n    }\n    var name = \"\"\n}\n"),
+            (before: "import Combine\n\nclass ListModel: ObservableObject {\n    @Published var items: [String] = []\n\n    init(items: [String]) {\n        _items = .init(initialValue: items)\n    }\n}\n",
+             after: "import Combine\nimport Observation\n\n@Observable class ListModel {\n    var items: [String] = []\n\n    init(items: [String]) {\n        _items = items\n    }\n}\n"),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -50,6 +55,15 @@ public struct PublishedProperty: Rule {
                         fix: nil, model: name))
                 }
             }
+        }
+        // `_x = .init(initialValue: v)` in a migrating model's initializer: `_x` is the value's own storage then.
+        let source = context.source
+        for s in source.indices(of: .identifier) where source.bytes[source.start(s)] == UInt8(ascii: "_") {
+            guard let model = context.index.enclosingModel(of: s, in: context.fileIndex), context.migrates(model),
+                  let storage = context.index.storageInit(at: s, in: context.fileIndex, model: model) else { continue }
+            findings.append(finding(context, source.start(s)..<source.end(s),
+                "_\(storage.property) set through its @Published wrapper becomes _\(storage.property) = value: @Observable stores the value itself (fixable)",
+                fix: [.delete(storage.opening), .delete(storage.closing)], model: model))
         }
         return findings
     }

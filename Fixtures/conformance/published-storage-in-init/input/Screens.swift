@@ -1,0 +1,11 @@
+import SwiftUI
+
+struct TagList: View {
+    @StateObject private var model = TagListViewModel(filter: "")
+    @StateObject private var draft = Draft()
+
+    var body: some View {
+        List(model.items, id: \.self) { Text($0) }
+            .navigationTitle("\(model.numberOfItems) tags, \(draft.text)")
+    }
+}
