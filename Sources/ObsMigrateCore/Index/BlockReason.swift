@@ -7,7 +7,6 @@ public enum BlockReason: Sendable, Hashable {
     case declaredInSeveralFiles(paths: [String])
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
-    case observerOverride(property: String)
     case notAClass
     case alsoObservable
     case declaresObjectWillChange
@@ -59,8 +58,6 @@ public enum BlockReason: Sendable, Hashable {
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
-        case .observerOverride(let property):
-            "it overrides \(property) to add observers, which @Observable cannot track"
         case .notAClass: "it is not a class"
         case .alsoObservable: "it is also marked @Observable"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
@@ -107,7 +104,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .observerOverride: "OBS101"
+        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether: "OBS101"
         case .notAClass: "OBS206"
         case .alsoObservable: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
@@ -150,7 +147,7 @@ public enum BlockReason: Sendable, Hashable {
     /// is missing here).
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
-        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .observerOverride(property: "count"),
+        .storedVariablesDeclaredTogether(names: ["rows", "columns"]),
         .notAClass, .alsoObservable, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),

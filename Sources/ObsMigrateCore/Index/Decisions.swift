@@ -546,10 +546,6 @@ extension ProjectIndex {
             for (_, group) in together.sorted(by: { $0.key < $1.key }) where group.count > 1 {
                 block(name, .storedVariablesDeclaredTogether(names: group.compactMap(\.name)), Site(file: ref.file, offset: group[0].start))
             }
-            // `override var x { didSet }`: the macro makes it tracked storage, which an override cannot be.
-            for p in type(ref).properties where !p.isComputed && !p.isStatic && p.modifiers.contains(where: { $0.text == "override" }) {
-                block(name, .observerOverride(property: p.name ?? "a property"), Site(file: ref.file, offset: p.start))
-            }
         }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {

@@ -14,17 +14,3 @@ final class Grid: ObservableObject {
     static var light = 0, dark = 1
     let first = 1, last = 2
 }
-
-/// Keeps ObservableObject, and so does its subclass: an override that only adds observers.
-class Document: ObservableObject {
-    @Published var text = ""
-    var revision = 0
-    var kind: String { "document" }
-}
-
-final class Note: Document {
-    override var revision: Int {
-        didSet { print(revision) }
-    }
-    override var kind: String { "note" }
-}

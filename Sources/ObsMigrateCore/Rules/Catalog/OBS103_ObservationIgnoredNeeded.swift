@@ -1,5 +1,5 @@
-/// OBS103: `lazy` and property-wrapped stored properties of a class that becomes `@Observable`
-/// need `@ObservationIgnored`, because the macro rejects them.
+/// OBS103: `lazy`, property-wrapped and observer-only overriding stored properties of a class
+/// that becomes `@Observable` need `@ObservationIgnored`, because the macro rejects them.
 public struct ObservationIgnoredNeeded: Rule {
     public init() {}
 
@@ -16,13 +16,14 @@ public struct ObservationIgnoredNeeded: Rule {
         name: "observation-ignored-needed",
         severity: .warning,
         fix: .sometimes,
-        summary: "A lazy or property-wrapped stored property in a class that becomes @Observable needs @ObservationIgnored.",
+        summary: "A lazy, property-wrapped or observer-only overriding property in a class that becomes @Observable needs @ObservationIgnored.",
         rationale: """
             The `@Observable` macro turns stored properties into computed ones backed by tracked storage; \
             it cannot do that to a `lazy` property or one with another property wrapper (`@AppStorage`, \
             `@Injected`, ...), and the class stops compiling. `@ObservationIgnored` keeps such a property \
             as it is, untracked, as it was under ObservableObject (only `@Published` properties were \
-            published there).
+            published there). So does a subclass's `override var x { didSet { ... } }`: the superclass's \
+            `x` keeps tracking every read and write, and the observers still run.
             """,
         triggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var formatter = DateFormatter()\n}\n",
@@ -33,6 +34,8 @@ public struct ObservationIgnoredNeeded: Rule {
         examples: [
             (before: "import SwiftUI\n\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var cache: [String] = []\n}\n",
              after: "import SwiftUI\n\n@Observable final class Settings {\n    @ObservationIgnored @AppStorage(\"name\") var name = \"\"\n    @ObservationIgnored lazy var cache: [String] = []\n}\n"),
+            (before: "import SwiftUI\n\nclass Document: ObservableObject {\n    @Published var text = \"\"\n}\n\nfinal class Note: Document {\n    override var text: String {\n        didSet { print(text) }\n    }\n}\n",
+             after: "import SwiftUI\n\n@Observable class Document {\n    var text = \"\"\n}\n\n@Observable final class Note: Document {\n    @ObservationIgnored override var text: String {\n        didSet { print(text) }\n    }\n}\n"),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -49,6 +52,14 @@ public struct ObservationIgnoredNeeded: Rule {
                         && !context.index.globalActors.contains($0.name)
                 }
                 let isLazy = property.hasModifier("lazy")
+                // `override var x { didSet }`: the superclass's property does the tracking.
+                if wrapper == nil, !isLazy, property.hasModifier("override") {
+                    let label = property.name.map { "'\($0)'" } ?? "property"
+                    findings.append(finding(context, property.modifiers.first { $0.text == "override" }!.range,
+                        "\(label) overrides a property to add observers: it needs @ObservationIgnored in the @Observable \(TypeName.base(name)), where the superclass's property stays tracked (fixable)",
+                        fix: [.insert("@ObservationIgnored ", at: property.start)], model: name))
+                    continue
+                }
                 guard wrapper != nil || isLazy else { continue }
                 let what = wrapper.map { "@\($0.name)" } ?? "lazy"
                 let label = property.name.map { "'\($0)'" } ?? "property"

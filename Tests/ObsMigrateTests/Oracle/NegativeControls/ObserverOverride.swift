@@ -1,6 +1,6 @@
 // expect-error: init accessor cannot refer to property '_revision'
-// A model subclass overriding a property only to add observers keeps ObservableObject
-// (Fixtures/blocked/stored-property-shapes): @Observable would make the override tracked storage.
+// A model subclass overriding a property only to add observers needs @ObservationIgnored once
+// @Observable (Fixtures/conformance/observer-override): the macro would make it tracked storage.
 import Observation
 
 @Observable class Document {

@@ -1,0 +1,13 @@
+import SwiftUI
+
+struct NoteView: View {
+    @ObservedObject var note: Note
+
+    var body: some View {
+        VStack {
+            TextField("Text", text: $note.text)
+            Toggle("Pinned", isOn: $note.isPinned)
+            Text("\(note.length) characters, \(note.kind)")
+        }
+    }
+}
