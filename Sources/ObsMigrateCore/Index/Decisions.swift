@@ -695,13 +695,15 @@ extension ProjectIndex {
                 out.inits.append(wrapperInit(at: s, in: f))
             case .observableObject:
                 if !inheritanceTokens.contains(s), let typeName = Self.conformingTypeName(before: s, in: source) {
-                    if unreadReason == nil {
-                        unreadReason = source.errors.first.map { error in
-                            let (line, column) = LineTable(source.bytes).location(of: error.offset)
-                            return "the file cannot be read past the \(error.message) at \(line):\(column)"
-                        } ?? "it is nested more than \(DeclarationScanner.maxTypeDepth) types deep, past what obs-migrate reads"
+                    if unreadReason == nil, let error = source.errors.first {
+                        let (line, column) = LineTable(source.bytes).location(of: error.offset)
+                        unreadReason = "the file cannot be read past the \(error.message) at \(line):\(column)"
                     }
-                    out.unreadConformances.append(UnreadConformance(site: site, range: range, typeName: typeName, reason: unreadReason!))
+                    // Otherwise the scanner stopped at its depth, or the type is local to a body of code.
+                    let reason = unreadReason ?? (enclosingTypes(of: s, in: f).count >= DeclarationScanner.maxTypeDepth
+                        ? "it is nested more than \(DeclarationScanner.maxTypeDepth) types deep, past what obs-migrate reads"
+                        : "it is declared inside a function or closure, and @Observable cannot be attached to a local type (move it out to migrate it)")
+                    out.unreadConformances.append(UnreadConformance(site: site, range: range, typeName: typeName, reason: reason))
                 } else if !inheritanceTokens.contains(s) {
                     // The only type whose header can hold `s` is the first whose body opens after it
                     // (found by search: a file of thousands of types would pay for each per token).
