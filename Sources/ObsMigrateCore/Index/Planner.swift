@@ -1,0 +1,254 @@
+/// Deciding which models migrate: each phase below records what keeps a model an
+/// ObservableObject in a `BlockerLedger`; `decide` runs them in order, settles the ledger into
+/// each model's blockers and spreads them over hierarchies and protocol families.
+
+/// The blockers found while deciding: per model (up to `ProjectIndex.maxBlockersPerModel`
+/// each), and those that may apply to any model, kept once and handed out when settled.
+struct BlockerLedger {
+    private(set) var perModel: [String: [Blocker]] = [:]
+    private(set) var global: [(blocker: Blocker, only: Set<String>?)] = []
+    let models: Set<String>
+
+    init(models: Set<String>) { self.models = models }
+
+    mutating func block(_ name: String, _ reason: BlockReason, _ site: Site?) {
+        guard models.contains(name) else { return }
+        // Enough to explain; a project with thousands of identical blockers stays cheap.
+        if perModel[name, default: []].count < ProjectIndex.maxBlockersPerModel {
+            perModel[name, default: []].append(Blocker(reason, site: site))
+        }
+    }
+
+    mutating func blockAll(_ reason: BlockReason, _ site: Site?, only: Set<String>? = nil) {
+        global.append((Blocker(reason, site: site), only))
+    }
+
+    mutating func record(_ event: ProjectIndex.Sweep.Event) {
+        switch event {
+        case let .one(name, blocker): block(name, blocker.reason, blocker.site)
+        case let .all(blocker, only): blockAll(blocker.reason, blocker.site, only: only)
+        }
+    }
+
+    /// Each blocked model's list: its own blockers, then the global ones that reach it.
+    func settled() -> [String: [Blocker]] {
+        var result = perModel
+        guard !global.isEmpty else { return result }
+        for name in models {
+            for g in global where g.only?.contains(name) ?? true {
+                if result[name, default: []].count >= ProjectIndex.maxBlockersPerModel { break }
+                result[name, default: []].append(g.blocker)
+            }
+        }
+        return result
+    }
+}
+
+extension ProjectIndex {
+    static let maxBlockersPerModel = 64
+
+    /// What the sweep of every file found: the sites rules need, kept in the index after deciding.
+    struct SweptUses {
+        var memberUses: [MemberUse] = []
+        var envCalls: [EnvironmentObjectCall] = []
+        var inits: [WrapperInit] = []
+        var constraints: [ConstraintUse] = []
+        var unread: [UnreadConformance] = []
+    }
+
+    mutating func decide() {
+        var ledger = BlockerLedger(models: Set(models.keys))
+        recordIntrinsicBlockers(&ledger)
+        var uses = sweepEveryFile(&ledger)
+        associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
+        recordUntypedInjections(uses.envCalls, &ledger)
+        recordProtocolFamilies(&ledger)
+        recordWrapperSites(&ledger)
+        recordWrapperInits(&uses.inits, &ledger)
+        recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
+        // The deployment targets hold the models whose migration edits their files: the
+        // injection and initialisation sites count.
+        self.wrapperInits = uses.inits
+        self.environmentObjectCalls = uses.envCalls
+        recordDeploymentTargets(&ledger)
+        for (name, list) in ledger.settled() { models[name]?.blockers = list }
+        propagateAndSortBlockers()
+        keep(uses)
+    }
+
+    /// What each model's own declarations do (each model in parallel).
+    func recordIntrinsicBlockers(_ ledger: inout BlockerLedger) {
+        let names = models.keys.sorted()
+        let intrinsic = Timings.measure("decide: intrinsic") { parallelMap(Array(names.indices)) { [self] k in intrinsicBlockers(of: names[k]) } }
+        for (k, name) in names.enumerated() {
+            for blocker in intrinsic[k] { ledger.block(name, blocker.reason, blocker.site) }
+        }
+    }
+
+    /// Project-wide uses: receivers outside the model, environment injection, wrapper inits.
+    /// Each file is swept in parallel; the events are merged in file order, so results are the
+    /// same on any number of cores.
+    func sweepEveryFile(_ ledger: inout BlockerLedger) -> SweptUses {
+        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
+            .mapValues { Set($0.map { $0.1 }) }
+        // Wrapper sites are read by index, field by field, here and below: iterating them would
+        // copy each site whole (its property declaration's strings and arrays included).
+        let placedAttributes = Set(wrapperSites.indices.map { Site(file: wrapperSites[$0].file, offset: wrapperSites[$0].attribute.range.lowerBound) })
+        let snapshot = self
+        let sweeps = Timings.measure("decide: sweep") { parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) } }
+        var uses = SweptUses()
+        for sweep in sweeps {
+            uses.unread += sweep.unreadConformances
+            sweep.events.forEach { ledger.record($0) }
+            uses.memberUses += sweep.memberUses
+            uses.envCalls += sweep.envCalls
+            uses.inits += sweep.inits
+            uses.constraints += sweep.constraints
+        }
+        return uses
+    }
+
+    /// `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
+    func recordUntypedInjections(_ envCalls: [EnvironmentObjectCall], _ ledger: inout BlockerLedger) {
+        let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
+        for call in envCalls where call.type == nil {
+            ledger.blockAll(.environmentInjectionUntyped,
+                            Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
+        }
+    }
+
+    /// Protocol families: what their protocols do, and the generic views they constrain.
+    mutating func recordProtocolFamilies(_ ledger: inout BlockerLedger) {
+        for family in protocolFamilies {
+            guard let representative = family.representative else { continue }
+            for blocker in familyBlockers(family) { ledger.block(representative, blocker.reason, blocker.site) }
+        }
+        for i in wrapperSites.indices where wrapperSites[i].type == nil {
+            guard let k = protocolFamily(ofGenericSite: wrapperSites[i]) else { continue }
+            wrapperSites[i].protocolFamily = k
+            wrapperSites[i].familyModel = protocolFamilies[k].representative
+            if wrapperSites[i].wrapper == .EnvironmentObject || (wrapperSites[i].wrapper == .ObservedObject && !wrapperSites[i].projectedUses.isEmpty) {
+                protocolFamilies[k].needsObservable = true
+            }
+        }
+    }
+
+    /// Wrapper properties: a type that cannot be told, and `$m` outside `body` of an
+    /// `@EnvironmentObject` (each member that uses it gets a local @Bindable where Swift allows one).
+    mutating func recordWrapperSites(_ ledger: inout BlockerLedger) {
+        for i in wrapperSites.indices {
+            let where_ = Site(file: wrapperSites[i].file, offset: wrapperSites[i].property.start)
+            guard let t = wrapperSites[i].decisionModel else {
+                let site = wrapperSites[i]  // rare: a site whose type is not a model's
+                if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
+                    // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
+                    for c in candidates { ledger.block(c, .ambiguousWrapperType(written: written, property: site.property.name, wrapper: site.wrapper), where_) }
+                } else if site.writtenType == nil {
+                    let reason = BlockReason.untypedWrapperProperty(property: site.property.name, wrapper: site.wrapper)
+                    // Only the models the expression's names can lead to may be behind it.
+                    if let initializer = site.property.initializer, let candidates = modelsReachable(from: initializer, in: site.file) {
+                        for c in candidates.sorted() { ledger.block(c, reason, where_) }
+                    } else {
+                        ledger.blockAll(reason, where_)
+                    }
+                }
+                continue
+            }
+            if wrapperSites[i].wrapper == .EnvironmentObject, let owner = wrapperSites[i].owner, !wrapperSites[i].projectedUsesOutsideBody.isEmpty {
+                var locals: [BindableLocal] = []
+                for use in wrapperSites[i].projectedUsesOutsideBody {
+                    switch bindableLocal(for: use, in: owner, siteFile: wrapperSites[i].file) {
+                    case .success(let local): if !locals.contains(local) { locals.append(local) }
+                    case .failure(let why): ledger.block(t, .projectionOutsideBody(property: wrapperSites[i].property.name ?? "", place: why.place), use)
+                    }
+                }
+                wrapperSites[i].bindableLocals = locals
+            }
+        }
+    }
+
+    /// `StateObject(wrappedValue:)` and the like: one that no wrapper site of a known type
+    /// receives holds its model, or the models its argument's names can lead to.
+    func recordWrapperInits(_ inits: inout [WrapperInit], _ ledger: inout BlockerLedger) {
+        for k in inits.indices { if let i = inits[k].siteIndex { inits[k].familyModel = wrapperSites[i].familyModel } }
+        for use in inits where use.siteIndex == nil || use.target == nil {
+            let site = Site(file: use.file, offset: files[use.file].source.start(use.nameToken))
+            if let t = use.type {
+                ledger.block(t, .wrapperUsedByName(use.wrapper), site)
+                continue
+            }
+            let reason = BlockReason.wrapperUsedByNameUntyped(use.wrapper)
+            let source = files[use.file].source
+            var open = use.nameToken + 1
+            while open < source.sigCount, open - use.nameToken < 64, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
+            let close = source.kind(open) == .leftParen ? Int(source.match[open]) : -1
+            if close > open, let candidates = modelsReachable(from: (open + 1)..<close, in: use.file) {
+                for c in candidates.sorted() { ledger.block(c, reason, site) }
+            } else {
+                ledger.blockAll(reason, site)
+            }
+        }
+    }
+
+    /// `extension ObservableObject { func f() }` gives every model members a migration removes;
+    /// a type passed to a declaration constrained to ObservableObject stays. Their uses and
+    /// calls are looked for in every file (a large one in pieces), in one pass.
+    func recordSharedMembersAndConstrainedCalls(_ constraints: [ConstraintUse], _ ledger: inout BlockerLedger) {
+        var sharedMembers: [String: Site] = [:]
+        // By index: copying every declaration of the project would retain all its fields.
+        for f in files.indices {
+            for t in files[f].decls.types.indices where files[f].decls.types[t].kind == .extension
+                && files[f].decls.types[t].simpleName == "ObservableObject" {
+                let decl = files[f].decls.types[t]
+                for p in decl.properties { if let n = p.name { sharedMembers[n] = Site(file: f, offset: decl.start) } }
+                for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
+            }
+        }
+        let constrainedNames = Set(constraints.compactMap(\.declarationName))
+        guard !sharedMembers.isEmpty || !constrainedNames.isEmpty else { return }
+        let snapshot = self, members = sharedMembers
+        let search = NameSearch(Array(members.keys) + Array(constrainedNames))
+        let pieces = FilePiece.split(files)
+        let found = Timings.measure("decide: shared members and constrained calls") { parallelMap(Array(pieces.indices)) { k in
+            let piece = pieces[k], file = snapshot.files[piece.file]
+            func look(_ source: SourceFile) -> ((name: String, site: Site)?, [Sweep.Event]) {
+                (snapshot.sharedMemberUse(in: source, tokens: piece.tokens, members, search.names),
+                 snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, constrainedNames, search.names))
+            }
+            if piece.tokens != nil { return look(file.source) }
+            return file.withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? (nil, [])
+        } }
+        if let use = found.lazy.compactMap(\.0).first {
+            ledger.blockAll(.sharedExtensionMember(member: use.name), use.site)
+        }
+        found.lazy.flatMap(\.1).forEach { ledger.record($0) }
+    }
+
+    /// A deployment target below Observation's holds the models its project's sources would
+    /// need migrated (unless `fix` raises it).
+    mutating func recordDeploymentTargets(_ ledger: inout BlockerLedger) {
+        guard !lowDeploymentTargets.isEmpty else { return }
+        let touched = filesTouchedByMigration(), folders = projectFolders()
+        for i in lowDeploymentTargets.indices {
+            let target = lowDeploymentTargets[i]
+            lowDeploymentTargets[i].heldModels = modelsHeldBy(target, touched: touched, folders: folders)
+            guard !bumpsLowTargets else { continue }
+            let reason = BlockReason.deploymentTarget(platform: target.platform, version: target.version, minimum: minimumTargets[target.platform]!)
+            for name in lowDeploymentTargets[i].heldModels { ledger.block(name, reason, target.site) }
+        }
+    }
+
+    /// The sites the rules read, with their per-file lists.
+    mutating func keep(_ uses: SweptUses) {
+        memberUses = uses.memberUses
+        environmentObjectCalls = uses.envCalls
+        wrapperInits = uses.inits
+        constraintUses = uses.constraints
+        for use in uses.unread { unreadConformancesByFile[use.site.file, default: []].append(use) }
+        for i in wrapperSites.indices { wrapperSitesByFile[wrapperSites[i].file, default: []].append(i) }
+        for (i, use) in uses.inits.enumerated() { wrapperInitsByFile[use.file, default: []].append(i) }
+        for (i, call) in uses.envCalls.enumerated() { environmentCallsByFile[call.file, default: []].append(i) }
+        for (i, use) in uses.constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
+        for (i, use) in uses.memberUses.enumerated() { memberUseAt[use.site] = i }
+    }
+}
