@@ -1,0 +1,197 @@
+/// The sweep: one pass over each file's tokens that `SweepTrigger` picks, a collector per kind
+/// of fact, giving blocker events and the sites the rules need (files in parallel).
+extension ProjectIndex {
+    /// What one file's tokens say about the models: blocker events and the sites rules need.
+    struct Sweep: Sendable {
+        enum Event: Sendable {
+            case one(String, Blocker)
+            case all(Blocker, Set<String>?)
+        }
+        var events: [Event] = []
+        var memberUses: [MemberUse] = []
+        var envCalls: [EnvironmentObjectCall] = []
+        var inits: [WrapperInit] = []
+        var constraints: [ConstraintUse] = []
+        var unreadConformances: [UnreadConformance] = []
+        /// Why a conformance the scanner could not read is left alone, when the file says why.
+        var unreadReason: String? = nil
+
+        mutating func block(_ name: String, _ reason: BlockReason, _ site: Site?) { events.append(.one(name, Blocker(reason, site: site))) }
+        mutating func blockAll(_ reason: BlockReason, _ site: Site?, only: Set<String>? = nil) { events.append(.all(Blocker(reason, site: site), only)) }
+    }
+
+    /// What a collector reads besides the token: the file and the project-wide maps.
+    struct SweepScope {
+        let file: Int
+        let source: SourceFile
+        let publishedOwners: [String: Set<String>]
+        let placedAttributes: Set<Site>
+        let inheritanceTokens: Set<Int>
+    }
+
+    func sweep(file f: Int, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
+        var out = Sweep()
+        // Nothing in a file whose tokens were let go can start an event (see `ProjectFile.wordsThatMatter`).
+        if files[f].tokensDropped { return out }
+        let scope = SweepScope(file: f, source: files[f].source, publishedOwners: publishedOwners,
+                               placedAttributes: placedAttributes, inheritanceTokens: inheritanceTokenSet(files[f]))
+        let source = scope.source
+        // Only the tokens `sweepCandidates` lets through: attributes, `.$name`s and a few names.
+        for s in Self.sweepCandidates(source) {
+            switch source.kind(s) {
+            case .attribute: collectUnplacedWrapper(s, scope, &out)
+            case .dollarIdentifier: collectProjection(s, scope, &out)  // after a `.`
+            case .identifier:
+                switch SweepTrigger.identifiers[source.text(s)] {
+                case .implicitInit: collectImplicitInit(s, scope, &out)
+                case .objectWillChange: collectObjectWillChange(s, scope, &out)
+                case .environmentObjectCall: collectEnvironmentObjectCall(s, scope, &out)
+                case .wrapperInit: out.inits.append(wrapperInit(at: s, in: f))
+                case .observableObject: collectObservableObject(s, scope, &out)
+                case nil: break
+                }
+            default: break
+            }
+        }
+        collectInterpolations(scope, &out)
+        return out
+    }
+
+    /// A wrapper the scanner could not place (a local, an odd layout) would be left behind by a
+    /// migration: then no model may migrate.
+    func collectUnplacedWrapper(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, start = source.start(s)
+        if SweepTrigger.attributes.contains(source.text(s)), !scope.placedAttributes.contains(Site(file: scope.file, offset: start)) {
+            out.blockAll(.unfollowableWrapper(attribute: source.text(s)), Site(file: scope.file, offset: start))
+        }
+    }
+
+    /// `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
+    func collectImplicitInit(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source
+        guard source.kind(s - 1) == .period, source.isText(s - 2, "="), source.kind(s + 1) == .leftParen else { return }
+        var use = wrapperInit(at: s, in: scope.file)
+        if use.siteIndex != nil {
+            use.implicit = true
+            out.inits.append(use)
+        }
+    }
+
+    /// `x.$name`: the publisher of a model's @Published property, used outside the model.
+    func collectProjection(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, f = scope.file
+        guard !source.isIdentifier(s - 2, "self") else { return }
+        let member = String(source.text(s).dropFirst())
+        guard let owners = scope.publishedOwners[member] else { return }
+        let site = Site(file: f, offset: source.start(s))
+        let receiver = receiverRange(before: s - 1, in: source)
+        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+        if let model, models[model] != nil {
+            if !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
+        } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
+            out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
+        }
+        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model))
+    }
+
+    /// `x.objectWillChange`: the receiver keeps ObservableObject.
+    func collectObjectWillChange(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, f = scope.file
+        guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { return }
+        let site = Site(file: f, offset: source.start(s))
+        let receiver = receiverRange(before: s - 1, in: source)
+        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+        if let model, models[model] != nil {
+            out.block(model, .objectWillChangeUsed, site)
+        } else if enclosingModel(of: s, in: f) == nil {
+            out.blockAll(.objectWillChangeOnUntypedValue, site)
+        }
+        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
+    }
+
+    /// `.environmentObject(x)`, or `environmentObject(x)` on an implicit self (a View
+    /// extension's helper); `func`/`case environmentObject(` declare one instead.
+    func collectEnvironmentObjectCall(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, f = scope.file
+        guard source.kind(s + 1) == .leftParen,
+              source.kind(s - 1) == .period || !(source.isIdentifier(s - 1, "func") || source.isIdentifier(s - 1, "case"))
+        else { return }
+        let close = Int(source.match[s + 1])
+        guard close > s + 1 else { return }
+        let t = expressionType((s + 2)..<close, in: f, path: scopePath(s, f))
+        out.envCalls.append(EnvironmentObjectCall(file: f, nameToken: s, open: s + 1, close: close, type: t))
+    }
+
+    /// `ObservableObject` outside a recorded inheritance clause: a conformance the scanner could
+    /// not read, or a constraint (generic, `extension ObservableObject`, an associated type's).
+    func collectObservableObject(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, f = scope.file, decls = files[f].decls
+        guard !scope.inheritanceTokens.contains(s) else { return }
+        let site = Site(file: f, offset: source.start(s)), range = source.start(s)..<source.end(s)
+        if let typeName = Self.conformingTypeName(before: s, in: source) {
+            if out.unreadReason == nil, let error = source.errors.first {
+                let (line, column) = LineTable(source.bytes).location(of: error.offset)
+                out.unreadReason = "the file cannot be read past the \(error.message) at \(line):\(column)"
+            }
+            // Otherwise the scanner stopped at its depth, or the type is local to a body of code.
+            let reason = out.unreadReason ?? (enclosingTypes(of: s, in: f).count >= DeclarationScanner.maxTypeDepth
+                ? "it is nested more than \(DeclarationScanner.maxTypeDepth) types deep, past what obs-migrate reads"
+                : "it is declared inside a function or closure, and @Observable cannot be attached to a local type (move it out to migrate it)")
+            out.unreadConformances.append(UnreadConformance(site: site, range: range, typeName: typeName, reason: reason))
+            return
+        }
+        // The only type whose header can hold `s` is the first whose body opens after it
+        // (found by search: a file of thousands of types would pay for each per token).
+        let header = partitionPoint(decls.types.count) { decls.types[$0].bodyOpen <= s }
+        let isExtension = header < decls.types.count && decls.types[header].kind == .extension && decls.types[header].nameTokens.contains(s)
+        if !isExtension, let associated = associatedTypeDeclared(before: s, in: source),
+           let proto = enclosingTypes(of: s, in: f).first, type(proto).kind == .protocol {
+            out.constraints.append(ConstraintUse(site: site, range: range, declarationName: type(proto).qualifiedName, associatedType: associated))
+            return
+        }
+        out.constraints.append(ConstraintUse(site: site, range: range, declarationName: isExtension ? nil : constrainedDeclaration(s, f),
+                                             isExtension: isExtension))
+    }
+
+    /// Code inside string interpolations: no receiver can be typed there.
+    func collectInterpolations(_ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source
+        for range in source.interpolations {
+            guard let inner = source.interpolatedCode(range) else { continue }
+            for k in 0..<inner.sigCount where inner.kind(k) == .period && k + 1 < inner.sigCount {
+                let site = Site(file: scope.file, offset: range.lowerBound + inner.start(k + 1))
+                if inner.kind(k + 1) == .dollarIdentifier, let owners = scope.publishedOwners[String(inner.text(k + 1).dropFirst())] {
+                    out.blockAll(.publisherInInterpolation(projection: inner.text(k + 1)), site, only: owners)
+                } else if inner.isIdentifier(k + 1, "objectWillChange") {
+                    out.blockAll(.objectWillChangeInInterpolation, site)
+                }
+            }
+        }
+    }
+
+    /// The tokens `sweep` may act on, picked in one pass over the raw buffers (most of a file's
+    /// tokens are none of them): a `.$name`, and the attributes and names of the lengths and
+    /// first bytes of `SweepTrigger`'s words.
+    static func sweepCandidates(_ source: SourceFile) -> [Int] {
+        let identifierShapes = SweepTrigger.identifierShapes, attributeShapes = SweepTrigger.attributeShapes
+        return source.sigTokens.withUnsafeBufferPointer { tokens in
+            source.bytes.withUnsafeBufferPointer { bytes in
+                var result: [Int] = []
+                for s in tokens.indices {
+                    let token = tokens[s]
+                    switch token.kind {
+                    case .attribute:
+                        if attributeShapes.mayBe(length: token.length, first: bytes[Int(token.start)]) { result.append(s) }
+                    case .dollarIdentifier:
+                        if s > 0, tokens[s - 1].kind == .period { result.append(s) }
+                    case .identifier:
+                        if identifierShapes.mayBe(length: token.length, first: bytes[Int(token.start)]) { result.append(s) }
+                    default:
+                        break
+                    }
+                }
+                return result
+            }
+        }
+    }
+}
