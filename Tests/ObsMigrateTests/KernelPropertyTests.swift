@@ -153,6 +153,51 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The sweep of a file split into pieces finds the events and sites the whole file's sweep
+    /// does, in the same order, at every piece size.
+    func testSweepOfPiecesIsTheSweepOfTheFile() {
+        var text = "import SwiftUI\nimport Combine\n"
+        text += "func watch<M: ObservableObject>(_ m: M) {}\n"
+        for k in 0..<12 {
+            text += "final class Model\(k): ObservableObject { @Published var n = \(k) }\n"
+            text += "struct View\(k): View {\n    @ObservedObject var model: Model\(k)\n    init(model: Model\(k)) { _model = ObservedObject(wrappedValue: model) }\n"
+            text += "    var body: some View { Text(\"\\(model.n) \\(model.$n)\").environmentObject(model).onReceive(model.$n) { _ in } }\n}\n"
+            if k % 4 == 0 { text += "let s\(k) = Model\(k)().objectWillChange.sink { }\n" }
+        }
+        let index = ProjectIndex(files: [ProjectFile(path: "All.swift", bytes: Array(text.utf8))])
+        let owners = Dictionary(grouping: index.models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
+            .mapValues { Set($0.map { $0.1 }) }
+        func describe(_ sweep: ProjectIndex.Sweep) -> [String] {
+            sweep.events.map { event in
+                switch event {
+                case .one(let name, let blocker): "\(name): \(blocker.message) @\(blocker.site!.offset)"
+                case .all(let blocker, let only): "all\(only.map { $0.sorted() } ?? []): \(blocker.message) @\(blocker.site!.offset)"
+                }
+            } + sweep.memberUses.map { "use \($0.member) @\($0.site.offset) \($0.model ?? "-")" }
+              + sweep.envCalls.map { "env @\($0.nameToken) \($0.type ?? "-")" }
+              + sweep.inits.map { "init @\($0.nameToken)" }
+              + sweep.constraints.map { "constraint @\($0.site.offset) \($0.declarationName ?? "-")" }
+              + sweep.unreadConformances.map { "unread @\($0.site.offset)" }
+        }
+        let whole = index.sweep(file: 0, publishedOwners: owners, placedAttributes: [])
+        let expected = describe(whole)
+        XCTAssertGreaterThan(expected.count, 60)
+        for size in [1, 3, 17, 100, 100_000] {
+            let pieces = FilePiece.split(index.files, tokensPerPiece: size)
+            var merged = ProjectIndex.Sweep()
+            for piece in pieces {
+                let part = index.sweep(file: piece.file, tokens: piece.tokens, publishedOwners: owners, placedAttributes: [])
+                merged.events += part.events
+                merged.memberUses += part.memberUses
+                merged.envCalls += part.envCalls
+                merged.inits += part.inits
+                merged.constraints += part.constraints
+                merged.unreadConformances += part.unreadConformances
+            }
+            XCTAssertEqual(describe(merged), expected, "piece size \(size)")
+        }
+    }
+
     /// Every case of BlockReason has an example (the examples make rules.md's table), each
     /// example says something of its own, and the rule it names is registered.
     func testEveryBlockReasonHasAnExampleWithARegisteredRule() throws {

@@ -612,11 +612,17 @@ extension ProjectIndex {
         return start < period ? start..<period : nil
     }
 
-    /// Tokens that belong to an inheritance clause of a type or extension.
-    func inheritanceTokenSet(_ file: ProjectFile) -> Set<Int> {
+    /// The tokens of the inheritance clauses of types and extensions that can reach into `run`
+    /// (all of them when nil). Types are in source order, so their clauses are too.
+    func inheritanceTokenSet(_ file: ProjectFile, in run: Range<Int>? = nil) -> Set<Int> {
         var set: Set<Int> = []
-        for decl in file.decls.types {
+        let types = file.decls.types
+        var k = run.map { run in partitionPoint(types.count) { types[$0].bodyOpen < run.lowerBound } } ?? 0
+        while k < types.count {
+            let decl = types[k]
+            if let run, (decl.inheritance.first?.firstToken ?? decl.bodyOpen) >= run.upperBound { break }
             for entry in decl.inheritance { for t in entry.firstToken...entry.lastToken { set.insert(t) } }
+            k += 1
         }
         return set
     }

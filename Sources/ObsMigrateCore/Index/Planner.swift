@@ -86,16 +86,18 @@ extension ProjectIndex {
     }
 
     /// Project-wide uses: receivers outside the model, environment injection, wrapper inits.
-    /// Each file is swept in parallel; the events are merged in file order, so results are the
-    /// same on any number of cores.
+    /// Each file (a large one in pieces) is swept in parallel; the events are merged in file
+    /// order, so results are the same on any number of cores.
     func sweepEveryFile(_ ledger: inout BlockerLedger) -> SweptUses {
         let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
             .mapValues { Set($0.map { $0.1 }) }
         // Wrapper sites are read by index, field by field, here and below: iterating them would
         // copy each site whole (its property declaration's strings and arrays included).
         let placedAttributes = Set(wrapperSites.indices.map { Site(file: wrapperSites[$0].file, offset: wrapperSites[$0].attribute.range.lowerBound) })
-        let snapshot = self
-        let sweeps = Timings.measure("decide: sweep") { parallelMap(Array(files.indices)) { f in snapshot.sweep(file: f, publishedOwners: publishedOwners, placedAttributes: placedAttributes) } }
+        let snapshot = self, pieces = FilePiece.split(files)
+        let sweeps = Timings.measure("decide: sweep") { parallelMap(Array(pieces.indices)) { k in
+            snapshot.sweep(file: pieces[k].file, tokens: pieces[k].tokens, publishedOwners: publishedOwners, placedAttributes: placedAttributes)
+        } }
         var uses = SweptUses()
         for sweep in sweeps {
             uses.unread += sweep.unreadConformances

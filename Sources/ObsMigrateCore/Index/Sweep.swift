@@ -29,15 +29,18 @@ extension ProjectIndex {
         let inheritanceTokens: Set<Int>
     }
 
-    func sweep(file f: Int, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
+    /// The sweep of file `f`, or of the run `tokens` of its significant tokens (a piece of a
+    /// large file: pieces swept in order find what the whole file does, in the same order).
+    func sweep(file f: Int, tokens: Range<Int>? = nil, publishedOwners: [String: Set<String>], placedAttributes: Set<Site>) -> Sweep {
         var out = Sweep()
         // Nothing in a file whose tokens were let go can start an event (see `ProjectFile.wordsThatMatter`).
         if files[f].tokensDropped { return out }
-        let scope = SweepScope(file: f, source: files[f].source, publishedOwners: publishedOwners,
-                               placedAttributes: placedAttributes, inheritanceTokens: inheritanceTokenSet(files[f]))
-        let source = scope.source
+        let source = files[f].source
+        let run = tokens ?? 0..<source.sigCount
+        let scope = SweepScope(file: f, source: source, publishedOwners: publishedOwners,
+                               placedAttributes: placedAttributes, inheritanceTokens: inheritanceTokenSet(files[f], in: run))
         // Only the tokens `sweepCandidates` lets through: attributes, `.$name`s and a few names.
-        for s in Self.sweepCandidates(source) {
+        for s in Self.sweepCandidates(source, in: run) {
             switch source.kind(s) {
             case .attribute: collectUnplacedWrapper(s, scope, &out)
             case .dollarIdentifier: collectProjection(s, scope, &out)  // after a `.`
@@ -53,7 +56,8 @@ extension ProjectIndex {
             default: break
             }
         }
-        collectInterpolations(scope, &out)
+        // After the file's last token, as for the whole file.
+        if run.upperBound >= source.sigCount { collectInterpolations(scope, &out) }
         return out
     }
 
@@ -172,12 +176,12 @@ extension ProjectIndex {
     /// The tokens `sweep` may act on, picked in one pass over the raw buffers (most of a file's
     /// tokens are none of them): a `.$name`, and the attributes and names of the lengths and
     /// first bytes of `SweepTrigger`'s words.
-    static func sweepCandidates(_ source: SourceFile) -> [Int] {
+    static func sweepCandidates(_ source: SourceFile, in run: Range<Int>? = nil) -> [Int] {
         let identifierShapes = SweepTrigger.identifierShapes, attributeShapes = SweepTrigger.attributeShapes
         return source.sigTokens.withUnsafeBufferPointer { tokens in
             source.bytes.withUnsafeBufferPointer { bytes in
                 var result: [Int] = []
-                for s in tokens.indices {
+                for s in run ?? tokens.indices {
                     let token = tokens[s]
                     switch token.kind {
                     case .attribute:
