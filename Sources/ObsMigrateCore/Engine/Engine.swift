@@ -101,7 +101,7 @@ public enum Engine {
                 for rule in fixRules {
                     for finding in rule.check(context) where finding.fix != nil {
                         guard let model = finding.model, index.models[model] != nil else { continue }
-                        if table == nil { table = LineTable(files[f].bytes) }
+                        if table == nil { table = files[f].lineTable }
                         let line = table!.location(of: finding.range.lowerBound).line
                         let suppressed = files[f].suppressions.suppresses(code: rule.metadata.code, name: rule.metadata.name, line: line)
                         if suppressed || !selection.isEnabled(rule.metadata) {
@@ -141,7 +141,7 @@ public enum Engine {
         for found in perRule {
             for finding in found {
                 if !file.suppressions.isEmpty {
-                    if table == nil { table = LineTable(file.bytes) }
+                    if table == nil { table = file.lineTable }
                     let line = table!.location(of: finding.range.lowerBound).line
                     if file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
                 }
@@ -186,7 +186,7 @@ public enum Engine {
 
     /// One file's findings located, ordered by line, column and code.
     static func locate(_ findings: [Finding], in source: ProjectFile) -> [Diagnostic] {
-        let table = LineTable(source.bytes)
+        let table = source.lineTable
         return findings.map { finding in
             let (line, column) = table.location(of: finding.range.lowerBound)
             let (endLine, endColumn) = table.location(of: finding.range.upperBound)

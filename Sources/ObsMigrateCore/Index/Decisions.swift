@@ -507,14 +507,14 @@ extension ProjectIndex {
             if model.blockers.count > 1 {
                 reasonNotes[name] = model.blockers.map { blocker in
                     guard let site = blocker.site else { return FindingNote(message: blocker.message) }
-                    if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
+                    if tables[site.file] == nil { tables[site.file] = files[site.file].lineTable }
                     let (line, column) = tables[site.file]!.location(of: site.offset)
                     return FindingNote(message: blocker.message, path: files[site.file].path, line: line, column: column)
                 }
             }
             var text = first.message
             if let site = first.site {
-                if tables[site.file] == nil { tables[site.file] = LineTable(files[site.file].bytes) }
+                if tables[site.file] == nil { tables[site.file] = files[site.file].lineTable }
                 let (line, column) = tables[site.file]!.location(of: site.offset)
                 text += " at \(files[site.file].path):\(line):\(column)"
             }

@@ -43,6 +43,7 @@ public struct ProjectFile: Sendable {
         } else {
             scanned = source
         }
+        if bytes.count >= Self.keptLineTableBytes { keptLineTable = KeptLineTable() }
     }
 
     /// A project.pbxproj or .xcconfig: read for its deployment targets, never lexed as Swift.
@@ -67,6 +68,17 @@ public struct ProjectFile: Sendable {
         guard let relexed else { return scanned }
         return relexed.source(scanned)
     }
+
+    /// Lines and columns of the file's bytes. A large file's table is built once and kept (it
+    /// is asked for by several passes, each of which would read the whole file); a small
+    /// file's is cheaper to build again than to keep.
+    public var lineTable: LineTable {
+        guard let keptLineTable else { return LineTable(bytes) }
+        return keptLineTable.table { LineTable(bytes) }
+    }
+    /// From this size a file keeps its line table.
+    static let keptLineTableBytes = 1 << 20
+    private var keptLineTable: KeptLineTable?
 
     /// Whether the tokens were let go after scanning: then nothing in the file can start a
     /// finding or a decision, and passes that look for such tokens skip it.
@@ -135,6 +147,21 @@ public struct ProjectFile: Sendable {
 
 /// A dropped file's tokens (and bytes), brought back on first use and kept (under a lock:
 /// index passes run on all cores).
+/// A line table built on first use, from any thread, and kept.
+private final class KeptLineTable: @unchecked Sendable {
+    private let lock = Lock()
+    private var built: LineTable?
+
+    func table(_ build: () -> LineTable) -> LineTable {
+        lock.withLock {
+            if let built { return built }
+            let table = build()
+            built = table
+            return table
+        }
+    }
+}
+
 private final class Relexed: @unchecked Sendable {
     /// Where and what the bytes were, when they were let go too.
     struct Reread {

@@ -368,7 +368,7 @@ extension ProjectIndex {
                     let isWork = name == "Task" || name == "Timer" || (name.first.map { $0.isLowercase || $0 == "_" } ?? false)
                         && !["print", "precondition", "assert", "max", "min", "abs"].contains(name)
                     guard isWork else { continue }
-                    if tables[ref.file] == nil { tables[ref.file] = LineTable(files[ref.file].bytes) }
+                    if tables[ref.file] == nil { tables[ref.file] = files[ref.file].lineTable }
                     let (line, column) = tables[ref.file]!.location(of: source.start(k))
                     return InitializerWork(call: "\(name)\(source.kind(k + 1) == .leftBrace ? " { }" : "()")", location: "\(files[ref.file].path):\(line):\(column)")
                 }
