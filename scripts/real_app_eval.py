@@ -17,7 +17,8 @@ and prints:
 3. files the tool changed that the authors did not touch.
 
 The detail file (WORKDIR/missed.txt) lists, per file, the authors' lines the tool did not
-reproduce, to show what is left.
+reproduce, to show what is left; WORKDIR/differing.txt lists the tool's changed lines that the
+authors did not write, to read for wrong or merely different rewrites.
 
 Usage:
   scripts/real_app_eval.py --repo /path/to/IceCubesApp.git --before 4189a59c^ --after 4189a59c \\
@@ -173,6 +174,7 @@ def main():
     authors_total = reproduced = tool_total = agreeing = 0
     tool_only_files = []
     missed = []
+    differing = []
     for rel in sorted(files_before):
         old = read_lines(files_before[rel])
         a_removed, a_added = changed(old, read_lines(files_after.get(rel)))
@@ -189,18 +191,23 @@ def main():
         lost = list((a_removed - t_removed).elements()) + ["+ " + l for l in (a_added - t_added).elements()]
         if lost:
             missed.append((rel, lost))
+        extra = list((t_removed - a_removed).elements()) + ["+ " + l for l in (t_added - a_added).elements()]
+        if extra:
+            differing.append((rel, extra))
     pct = lambda a, b: f"{100.0 * a / b:.0f}%" if b else "n/a"
     print(f"reproduced {reproduced} of {authors_total} authors' changed lines ({pct(reproduced, authors_total)})")
     print(f"precision: of the tool's {tool_total} changed lines, {agreeing} agree with the authors ({pct(agreeing, tool_total)})")
     print(f"files the tool changed that the authors did not: {len(tool_only_files)}")
     for rel in tool_only_files[:20]:
         print(f"  {rel}")
-    with open(os.path.join(work, "missed.txt"), "w", encoding="utf-8") as out:
-        for rel, lines in missed:
-            out.write(f"== {rel}\n")
-            for line in lines:
-                out.write(("  - " if not line.startswith("+ ") else "  ") + line + "\n")
+    for name, listed in (("missed.txt", missed), ("differing.txt", differing)):
+        with open(os.path.join(work, name), "w", encoding="utf-8") as out:
+            for rel, lines in listed:
+                out.write(f"== {rel}\n")
+                for line in lines:
+                    out.write(("  - " if not line.startswith("+ ") else "  ") + line + "\n")
     print(f"lines the tool did not reproduce, per file: {os.path.join(work, 'missed.txt')}")
+    print(f"the tool's lines the authors did not write, per file: {os.path.join(work, 'differing.txt')}")
 
 
 if __name__ == "__main__":
