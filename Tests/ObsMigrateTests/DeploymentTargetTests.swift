@@ -82,4 +82,25 @@ final class DeploymentTargetTests: XCTestCase {
         XCTAssertTrue(bumped.models["CoreStore"]!.migrates)
         XCTAssertEqual(bumped.filesTouchedByMigration()["AppModel"], [0, 1], "the bump is part of the migration")
     }
+
+    /// A class declared again in a stale file, which no target of the Xcode project compiles,
+    /// is one type; a project with synchronized folders lists no files, so there both count.
+    func testAStaleCopyOutsideEveryTargetDoesNotMakeASecondType() {
+        let store = ProjectFile(path: "App/Store.swift", bytes: Array("import Combine\nfinal class Store: ObservableObject {}\n".utf8))
+        let stale = ProjectFile(path: "App/Archive/StoreOld.swift", bytes: Array("import Combine\nfinal class Store: ObservableObject {}\n".utf8))
+        let listing = ProjectFile(buildSettingsAt: "App.xcodeproj/project.pbxproj",
+                                  bytes: Array("A1 /* Store.swift in Sources */ = {isa = PBXBuildFile; };\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n".utf8))
+        let synchronized = ProjectFile(buildSettingsAt: "App.xcodeproj/project.pbxproj",
+                                       bytes: Array("S1 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; };\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n".utf8))
+        let listed = ProjectIndex(files: [listing, store, stale])
+        XCTAssertEqual(listed.xcodeSourceNames[""], ["Store.swift"])
+        XCTAssertTrue(listed.models["Store"]!.migrates, "\(listed.models["Store"]!.blockers.map(\.message))")
+        let unlisted = ProjectIndex(files: [synchronized, store, stale])
+        XCTAssertNil(unlisted.xcodeSourceNames[""])
+        XCTAssertEqual(unlisted.models["Store"]!.blockers.map(\.reason),
+                       [.declaredInSeveralFiles(paths: ["App/Store.swift", "App/Archive/StoreOld.swift"])])
+        let bothBuilt = ProjectFile(buildSettingsAt: "App.xcodeproj/project.pbxproj",
+                                    bytes: Array("A1 /* Store.swift in Sources */ = {};\nA2 /* StoreOld.swift in Sources */ = {};\n".utf8))
+        XCTAssertFalse(ProjectIndex(files: [bothBuilt, store, stale]).models["Store"]!.migrates)
+    }
 }

@@ -314,8 +314,14 @@ extension ProjectIndex {
         // One module cannot declare a type twice outside `#if` branches of one file: two files
         // declaring it belong to different targets (an app and its watch app), which the
         // folders do not tell apart. Either may be meant anywhere, so neither changes.
-        // (`private` twins, one per file, are each their file's own: those may share a name.)
-        let declaringFiles = model.declarations.map(\.file).sorted()
+        // (`private` twins, one per file, are each their file's own: those may share a name.
+        // A stale file that no target of its Xcode project compiles does not count.)
+        var declaringFiles = model.declarations.map(\.file).sorted()
+        if Set(declaringFiles).count > 1, !xcodeSourceNames.isEmpty {
+            let folders = projectFolders()
+            let built = declaringFiles.filter { !isBuiltByNoTarget($0, folders: folders) }
+            if !built.isEmpty { declaringFiles = built }
+        }
         let allFilePrivate = model.declarations.allSatisfy { ref in
             type(ref).modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
         }

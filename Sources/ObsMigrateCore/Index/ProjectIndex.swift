@@ -162,6 +162,8 @@ public struct ProjectIndex: Sendable {
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
     public var reasonNotes: [String: [FindingNote]] = [:]
+    /// The Swift file names each Xcode project's targets compile, by project folder (see `XcodeSources.swift`).
+    public var xcodeSourceNames: [String: Set<String>] = [:]
     /// Deployment targets below what Observation needs (Package.swift, project.pbxproj, .xcconfig).
     public var lowDeploymentTargets: [LowDeploymentTarget] = []
     /// The OS versions migrated code needs: Observation's, or higher ones from the configuration.
@@ -191,6 +193,7 @@ public struct ProjectIndex: Sendable {
         cachePublishedNames()
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
+        xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
         collectInitializerWork()
     }

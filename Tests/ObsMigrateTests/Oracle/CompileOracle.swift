@@ -371,10 +371,10 @@ struct OracleFixtureCase: Sendable {
     private static func load(_ directory: URL, name: String) -> OracleFixtureCase {
         let inputRoot = directory.appendingPathComponent("input")
         let expectedRoot = directory.appendingPathComponent("expected")
-        let input = swiftFiles(under: inputRoot)
-        let expected = isDirectory(expectedRoot) ? swiftFiles(under: expectedRoot) : [:]
-        let overlaid = input.merging(expected) { _, replacement in replacement }
+        var input = swiftFiles(under: inputRoot)
+        var expected = isDirectory(expectedRoot) ? swiftFiles(under: expectedRoot) : [:]
 
+        var notBuilt: [String] = []
         var skipInput: String?
         var skipExpected: String?
         var separateModules = false
@@ -393,14 +393,21 @@ struct OracleFixtureCase: Sendable {
                 case "skip-input" where !reason.isEmpty: skipInput = reason
                 case "skip-expected" where !reason.isEmpty: skipExpected = reason
                 case "modules" where reason == "separate": separateModules = true
+                // A file in the case that no target builds (a stale copy, as its .xcodeproj says): left out of both sides.
+                case "not-built" where !reason.isEmpty: notBuilt.append(reason)
                 case "skip-input", "skip-expected":
                     problems.append("oracle.txt line \(number + 1): `\(parts[0])` needs a reason (`\(parts[0]): <reason>`)")
                 default:
                     problems.append("oracle.txt line \(number + 1): unknown directive `\(line)` "
-                        + "(expected `skip-input: <reason>`, `skip-expected: <reason>` or `modules: separate`)")
+                        + "(expected `skip-input: <reason>`, `skip-expected: <reason>`, `modules: separate` or `not-built: <path>`)")
                 }
             }
         }
+        for path in notBuilt {
+            if input.removeValue(forKey: path) == nil { problems.append("oracle.txt: not-built \(path) is not a Swift file of input/") }
+            expected[path] = nil
+        }
+        let overlaid = input.merging(expected) { _, replacement in replacement }
         return OracleFixtureCase(
             name: name, directory: directory,
             inputFiles: input.keys.sorted().map { input[$0]! },

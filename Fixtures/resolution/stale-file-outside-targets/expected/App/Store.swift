@@ -1,0 +1,6 @@
+import SwiftUI
+
+@Observable final class Store {
+    var items: [String] = []
+    var isLoading = false
+}

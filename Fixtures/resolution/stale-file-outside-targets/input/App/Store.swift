@@ -1,0 +1,6 @@
+import SwiftUI
+
+final class Store: ObservableObject {
+    @Published var items: [String] = []
+    @Published var isLoading = false
+}

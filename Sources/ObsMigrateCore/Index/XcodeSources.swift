@@ -1,0 +1,31 @@
+/// Which Swift files an Xcode project's targets compile, read from its `project.pbxproj`: a
+/// class declared twice, once in a stale file that no target builds, is one type after all.
+extension ProjectIndex {
+    /// By project folder: the file names of the project's `PBXBuildFile`s "in Sources". A project
+    /// with synchronized folders (Xcode 16) does not list its files, so it has no entry: every
+    /// file there may be built.
+    static func xcodeSourceNames(_ files: [ProjectFile]) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        var synchronized = Set<String>()
+        for file in files where file.path.hasSuffix(".xcodeproj/project.pbxproj") {
+            let folder = folder(of: folder(of: file.path))
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            if text.contains("PBXFileSystemSynchronizedRootGroup") { synchronized.insert(folder) }
+            var names = result[folder, default: []]
+            // `/* Store.swift in Sources */`
+            for match in text.matches(of: /\/\* ([^\/*]+\.swift) in Sources \*\//) { names.insert(String(match.1)) }
+            result[folder] = names
+        }
+        for folder in synchronized { result[folder] = nil }
+        return result
+    }
+
+    /// Whether file `f` lies in an Xcode project's folder (not a deeper package's) and no target
+    /// of that project compiles a file of its name. Same-named files elsewhere count as built.
+    func isBuiltByNoTarget(_ f: Int, folders: [String]) -> Bool {
+        let path = files[f].path
+        guard let owner = Self.owningFolder(of: path, among: folders), let names = xcodeSourceNames[owner] else { return false }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return !names.contains(name)
+    }
+}
