@@ -9,11 +9,24 @@ extension ProjectIndex {
         var synchronized = Set<String>()
         for file in files where file.path.hasSuffix(".xcodeproj/project.pbxproj") {
             let folder = folder(of: folder(of: file.path))
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            if text.contains("PBXFileSystemSynchronizedRootGroup") { synchronized.insert(folder) }
+            let bytes = file.bytes
+            if ByteSearch.firstOffset(of: Array("PBXFileSystemSynchronizedRootGroup".utf8), in: bytes, range: 0..<bytes.count) != nil {
+                synchronized.insert(folder)
+            }
             var names = result[folder, default: []]
-            // `/* Store.swift in Sources */`
-            for match in text.matches(of: /\/\* ([^\/*]+\.swift) in Sources \*\//) { names.insert(String(match.1)) }
+            // `A1 /* Store.swift in Sources */`: the name runs from the `/* ` before the marker to it.
+            let marker = Array(" in Sources */".utf8)
+            var from = 0
+            while let hit = ByteSearch.firstOffset(of: marker, in: bytes, range: from..<bytes.count) {
+                from = hit + marker.count
+                var open = hit
+                while open >= 3, bytes[open - 1] != 0x0A, !(bytes[open - 3] == UInt8(ascii: "/") && bytes[open - 2] == UInt8(ascii: "*") && bytes[open - 1] == 0x20) {
+                    open -= 1
+                }
+                guard open >= 3, bytes[open - 1] == 0x20 else { continue }
+                let name = String(decoding: bytes[open..<hit], as: UTF8.self)
+                if name.hasSuffix(".swift") { names.insert(name) }
+            }
             result[folder] = names
         }
         for folder in synchronized { result[folder] = nil }
