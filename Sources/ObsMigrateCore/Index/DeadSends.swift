@@ -41,12 +41,7 @@ extension ProjectIndex {
     /// `x[i] = `, `self.x = `, `x.append(...)`), after it or before it.
     func deadSend(at s: Int, in file: Int, model: String) -> DeadSend? {
         let source = files[file].source
-        var first = s
-        if source.kind(s - 1) == .period {
-            guard source.isIdentifier(s - 2, "self") else { return nil }
-            first = s - 2
-        }
-        guard source.startsLine[first] || source.kind(first - 1) == .semicolon || source.kind(first - 1) == .leftBrace,
+        guard var first = source.statementStart(ofOwnMember: s),
               source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
               source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
         var last = s + 4
@@ -124,7 +119,7 @@ extension ProjectIndex {
                 guard m >= 0, m < k else { return nil }
                 k = m
             }
-            if source.startsLine[k] || source.kind(k - 1) == .semicolon || source.kind(k - 1) == .leftBrace { return k }
+            if source.startsStatement(k) { return k }
             k -= 1
         }
         return nil

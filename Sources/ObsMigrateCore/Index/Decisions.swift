@@ -699,12 +699,7 @@ extension ProjectIndex {
               source.kind(open + 2) == .colon else { return use }
         let targetToken = equals - 1
         guard source.kind(targetToken) == .identifier, source.text(targetToken).hasPrefix("_") else { return use }
-        var target = targetToken
-        if source.kind(targetToken - 1) == .period {
-            guard source.isIdentifier(targetToken - 2, "self") else { return use }
-            target = targetToken - 2
-        }
-        guard source.startsLine[target] || source.kind(target - 1) == .semicolon || source.kind(target - 1) == .leftBrace else { return use }
+        guard let target = source.statementStart(ofOwnMember: targetToken) else { return use }
         let property = String(source.text(targetToken).dropFirst())
         guard let ownerRef = enclosingTypes(of: s, in: f).first else { return use }
         let ownerName = type(ownerRef).qualifiedName

@@ -145,8 +145,6 @@ public struct ProjectFile: Sendable {
     }
 }
 
-/// A dropped file's tokens (and bytes), brought back on first use and kept (under a lock:
-/// index passes run on all cores).
 /// A line table built on first use, from any thread, and kept.
 private final class KeptLineTable: @unchecked Sendable {
     private let lock = Lock()
@@ -162,6 +160,8 @@ private final class KeptLineTable: @unchecked Sendable {
     }
 }
 
+/// A dropped file's tokens (and bytes), brought back on first use and kept (under a lock:
+/// index passes run on all cores).
 private final class Relexed: @unchecked Sendable {
     /// Where and what the bytes were, when they were let go too.
     struct Reread {

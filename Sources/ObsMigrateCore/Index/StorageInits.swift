@@ -18,12 +18,7 @@ extension ProjectIndex {
         guard source.kind(s) == .identifier, source.bytes[source.start(s)] == UInt8(ascii: "_") else { return nil }
         let property = String(source.text(s).dropFirst())
         guard publishedIncludingAncestors(model).contains(property) else { return nil }
-        var first = s
-        if source.kind(s - 1) == .period {
-            guard source.isIdentifier(s - 2, "self") else { return nil }
-            first = s - 2
-        }
-        guard source.startsLine[first] || source.kind(first - 1) == .semicolon || source.kind(first - 1) == .leftBrace,
+        guard source.statementStart(ofOwnMember: s) != nil,
               source.kind(s + 1) == .operator, source.isText(s + 1, "=") else { return nil }
         // `.init(` or `Published(`.
         var open = s + 2

@@ -135,6 +135,22 @@ public struct SourceFile: Sendable {
         return true
     }
 
+    /// Whether significant token `s` begins a statement: first on its line, or after `;` or `{`.
+    public func startsStatement(_ s: Int) -> Bool {
+        s >= 0 && s < sigCount && (startsLine[s] || kind(s - 1) == .semicolon || kind(s - 1) == .leftBrace)
+    }
+
+    /// The first token of a statement that begins with the member named at `s`, written bare
+    /// or as `self.name`; nil when another receiver qualifies it or the statement begins earlier.
+    public func statementStart(ofOwnMember s: Int) -> Int? {
+        var first = s
+        if kind(s - 1) == .period {
+            guard isIdentifier(s - 2, "self") else { return nil }
+            first = s - 2
+        }
+        return startsStatement(first) ? first : nil
+    }
+
     public func isIdentifier(_ s: Int, _ literal: StaticString) -> Bool {
         kind(s) == .identifier && isText(s, literal)
     }
