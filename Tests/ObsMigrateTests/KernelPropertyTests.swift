@@ -153,6 +153,82 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// A big file lexed in pieces gives exactly the tokens, comments, errors and interpolations
+    /// of one pass, or nil (a piece started inside a literal or a comment): on the fixtures'
+    /// sources joined, with strings, comments and brackets that span the piece starts spliced in.
+    func testLexingInPiecesIsLexingInOnePass() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        var joined: [UInt8] = []
+        let walker = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)!
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            joined += try Data(contentsOf: url) + Array("\n".utf8)
+        }
+        XCTAssertGreaterThan(joined.count, 50_000, "the fixtures' sources")
+        let spans: [String] = ["\"\"\"\nclass A {\n}\n\"\"\"\n", "/* a\nclass B {}\n*/\n", "(\n@x\n", "}\n]\n", "#\"\nx\"#\n",
+                               "\"\\(a(\nb))\"\n", "let r = /a\nb/\n", "\"unterminated\n"]
+        var rng = SystemRandomNumberGenerator()
+        var lexedInPieces = 0, fellBack = 0
+        for round in 0..<40 {
+            var bytes = joined
+            for _ in 0..<(round % 5) * 3 {
+                let at = Int.random(in: 0...bytes.count, using: &rng)
+                bytes.insert(contentsOf: Array(spans.randomElement(using: &rng)!.utf8), at: at)
+            }
+            let whole = Lexer.lex(bytes, keepTrivia: false, inPieces: false)
+            for pieceBytes in [1, 97, 4096] {
+                guard let pieces = Lexer.significantTokensInPieces(bytes, pieceBytes: pieceBytes) else { fellBack += 1; continue }
+                lexedInPieces += 1
+                let differ = pieces.tokens.indices.first { $0 >= whole.tokens.count || pieces.tokens[$0] != whole.tokens[$0] }
+                XCTAssert(differ == nil && pieces.tokens.count == whole.tokens.count,
+                          "round \(round), pieces of \(pieceBytes): first difference at token \(differ ?? -1)")
+                XCTAssertEqual(pieces.comments, whole.comments)
+                XCTAssertEqual(pieces.errors, whole.errors)
+                XCTAssertEqual(pieces.interpolations, whole.interpolations)
+            }
+        }
+        XCTAssertGreaterThan(lexedInPieces, 20, "pieces were compared, not only fallen back from")
+        XCTAssertGreaterThan(fellBack, 0, "a piece starting inside a literal falls back")
+        XCTAssertEqual(Lexer.pieceStarts(Array("a\nb\n c\n}\n".utf8), pieceBytes: 1), [0, 2, 7])
+    }
+
+    /// A big file's declarations scanned in pieces are those of one pass, or nil (a piece
+    /// started inside a declaration or an `#if`): on the fixtures' sources joined, with
+    /// attributes, `#if`s and open brackets spliced in between declarations.
+    func testScanningInPiecesIsScanningInOnePass() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        var joined = ""
+        let walker = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)!
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            joined += try String(contentsOf: url, encoding: .utf8) + "\n"
+        }
+        let lines = joined.split(separator: "\n", omittingEmptySubsequences: false)
+        let spans = ["@MainActor", "#if DEBUG", "#endif", "public", "struct Open {", "}", "extension E: P {", "func f() {"]
+        var rng = SystemRandomNumberGenerator()
+        var scannedInPieces = 0, fellBack = 0
+        func describe(_ d: FileDeclarations) -> [String] {
+            [d.types, d.imports, d.typeAliases, d.topLevelFunctions, d.topLevelProperties, d.macroBodyProperties].map { String(reflecting: $0) }
+        }
+        for round in 0..<12 {
+            var edited = lines
+            for _ in 0..<(round % 4) * 2 {
+                edited.insert(Substring(spans.randomElement(using: &rng)!), at: Int.random(in: 0...edited.count, using: &rng))
+            }
+            let source = SourceFile(path: "All.swift", text: edited.joined(separator: "\n"))
+            let whole = describe(DeclarationScanner.scanInOnePass(source))
+            for tokensPerPiece in [1, 300, 20_000] {
+                guard let pieces = DeclarationScanner.scanInPieces(source, tokensPerPiece: tokensPerPiece) else { fellBack += 1; continue }
+                scannedInPieces += 1
+                for (part, (a, b)) in zip(["types", "imports", "typealiases", "functions", "properties", "macro bodies"], zip(describe(pieces), whole)) {
+                    XCTAssert(a == b, "round \(round), pieces of \(tokensPerPiece) tokens: the \(part) differ")
+                }
+            }
+        }
+        XCTAssertGreaterThan(scannedInPieces, 8, "pieces were compared, not only fallen back from")
+        XCTAssertGreaterThan(fellBack, 0, "a piece starting inside an #if or a type falls back")
+    }
+
     /// The sweep of a file split into pieces finds the events and sites the whole file's sweep
     /// does, in the same order, at every piece size.
     func testSweepOfPiecesIsTheSweepOfTheFile() {

@@ -34,13 +34,83 @@ public enum Lexer {
         lex(bytes, keepTrivia: false)
     }
 
-    static func lex(_ bytes: [UInt8], keepTrivia: Bool) -> LexedSource {
+    static func lex(_ bytes: [UInt8], keepTrivia: Bool, inPieces: Bool = true) -> LexedSource {
+        if inPieces, !keepTrivia, bytes.count >= piecewiseBytes, let lexed = significantTokensInPieces(bytes) { return lexed }
         let scratch = TokenScratch.take()
         defer { TokenScratch.giveBack(scratch) }
         return bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer, keepTrivia: keepTrivia, scratch: scratch)
-            return cursor.run()
+            let end = cursor.run(from: 0, to: buffer.count)
+            assert(end >= buffer.count)
+            cursor.pairing.leaveOpenUnmatched(scratch.base)
+            return cursor.result(tokens: scratch.copy())
         }
+    }
+
+    /// From this size a file is lexed in pieces on every core: a project of one huge file has
+    /// nothing else to run in parallel.
+    static let piecewiseBytes = 1 << 20
+
+    /// The significant tokens of a big file, lexed in pieces of about `pieceBytes` in parallel,
+    /// or nil when a piece does not start where the lexer of the piece before stopped (its
+    /// start was inside a literal or a comment): the caller then lexes the file in one go.
+    /// A piece starts at a line that begins, unindented, with a letter, `@` or `}`: a token
+    /// whose lexing does not depend on the token before it. Brackets are paired afterwards
+    /// over the whole file, so the result is exactly that of one pass.
+    static func significantTokensInPieces(_ bytes: [UInt8], pieceBytes: Int = 4 << 20) -> LexedSource? {
+        let starts = pieceStarts(bytes, pieceBytes: pieceBytes)
+        guard starts.count > 1 else { return nil }
+        struct Piece: @unchecked Sendable {  // the scratch is this piece's alone until it is copied out
+            var scratch: TokenScratch
+            var stop: Int
+            var lexed: LexedSource
+        }
+        let pieces = bytes.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            return parallelMap(Array(starts.indices)) { k -> Piece in
+                let stop = k + 1 < starts.count ? starts[k + 1] : buffer.count
+                // Its own buffer, sized for a token per 4 bytes and freed once copied out: pooled,
+                // the pieces' buffers would outlive the load.
+                let scratch = TokenScratch(capacity: max(1 << 12, (stop - starts[k]) / 4))
+                var cursor = Cursor(bytes: buffer, keepTrivia: false, scratch: scratch, pairsBrackets: false)
+                let end = cursor.run(from: starts[k], to: stop)
+                return Piece(scratch: scratch, stop: end, lexed: cursor.result(tokens: []))
+            }
+        }
+        for k in 1..<pieces.count where pieces[k - 1].stop != starts[k] { return nil }
+        let count = pieces.reduce(0) { $0 + $1.scratch.count }
+        var tokens = [Token](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for piece in pieces {
+                (buffer.baseAddress! + initialized).initialize(from: piece.scratch.base, count: piece.scratch.count)
+                initialized += piece.scratch.count
+            }
+        }
+        tokens.withUnsafeMutableBufferPointer { buffer in
+            var pairing = BracketPairing()
+            for s in buffer.indices where buffer[s].kind.isBracket { pairing.add(buffer[s].kind, at: s, buffer.baseAddress!) }
+            pairing.leaveOpenUnmatched(buffer.baseAddress!)
+        }
+        return LexedSource(tokens: tokens, comments: pieces.flatMap(\.lexed.comments),
+                           errors: pieces.flatMap(\.lexed.errors), interpolations: pieces.flatMap(\.lexed.interpolations))
+    }
+
+    /// Where pieces of about `pieceBytes` start: 0, then, `pieceBytes` or more after the
+    /// previous start, the first line that starts with a letter, `@` or `}` in its first column.
+    static func pieceStarts(_ bytes: [UInt8], pieceBytes: Int) -> [Int] {
+        var starts = [0]
+        var i = pieceBytes - 1
+        while i < bytes.count - 1 {
+            if bytes[i] == B.lf {
+                let next = bytes[i + 1]
+                if ByteClass.table[Int(next)] & ByteClass.identifierStart != 0 || next == B.at || next == B.rbrace {
+                    starts.append(i + 1)
+                    i += pieceBytes
+                    continue
+                }
+            }
+            i += 1
+        }
+        return starts
     }
 
     public static func tokenize(_ text: String) -> LexedSource {
@@ -96,6 +166,51 @@ private enum ByteClass {
 
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
+/// Pairs brackets as they come, over significant tokens (a token's index is its significant
+/// index). The open ones form a stack threaded through their own match fields: `innermostOpen`
+/// is the innermost, and each holds the one outside it (-1: none).
+struct BracketPairing {
+    var innermostOpen = -1
+
+    /// Pairs the closer at `s` with the nearest open bracket of its kind among the innermost 64
+    /// (an unbalanced file must not cost a long search per closer); the open ones inside that
+    /// bracket stay unmatched. An opener waits for its closer.
+    mutating func add(_ kind: TokenKind, at s: Int, _ tokens: UnsafeMutablePointer<Token>) {
+        switch kind {
+        case .leftParen, .leftBrace, .leftBracket:
+            tokens[s].setMatch(innermostOpen)
+            innermostOpen = s
+        default:
+            let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
+            var o = innermostOpen, depth = 0
+            while o >= 0, depth < 64, tokens[o].kind != opener {
+                o = tokens[o].matchIndex
+                depth += 1
+            }
+            guard o >= 0, depth < 64 else { return }
+            Self.leaveUnmatched(from: innermostOpen, to: o, tokens)
+            innermostOpen = tokens[o].matchIndex
+            tokens[o].setMatch(s)
+            tokens[s].setMatch(o)
+        }
+    }
+
+    /// At the end of the file: the brackets still open have no match.
+    func leaveOpenUnmatched(_ tokens: UnsafeMutablePointer<Token>) {
+        Self.leaveUnmatched(from: innermostOpen, to: -1, tokens)
+    }
+
+    /// Clears the match fields of the open brackets from `first` outwards, up to `end`.
+    static func leaveUnmatched(from first: Int, to end: Int, _ tokens: UnsafeMutablePointer<Token>) {
+        var u = first
+        while u != end {
+            let outer = tokens[u].matchIndex
+            tokens[u].setMatch(-1)
+            u = outer
+        }
+    }
+}
+
 private struct Cursor {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
@@ -112,17 +227,19 @@ private struct Cursor {
     var lastSignificant: TokenKind? = nil
     var lastSignificantStart = 0
     /// Without trivia (a token's index in `scratch` is then its significant index), brackets are
-    /// paired as they come, not in a second pass. The open ones form a stack threaded through
-    /// their own match fields: this is the innermost, and each holds the one outside it (-1: none).
-    var innermostOpen = -1
+    /// paired as they come, not in a second pass; unless the file is lexed in pieces, which are
+    /// paired once joined.
+    let pairsBrackets: Bool
+    var pairing = BracketPairing()
     /// `lexString`'s stack, kept between literals: most files hold many, and a fresh array
     /// for each would be a heap block each.
     var frames: [Frame] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool, scratch: TokenScratch) {
+    init(bytes: UnsafeBufferPointer<UInt8>, keepTrivia: Bool, scratch: TokenScratch, pairsBrackets: Bool = true) {
         b = bytes
         n = bytes.count
         self.keepTrivia = keepTrivia
+        self.pairsBrackets = pairsBrackets && !keepTrivia
         self.scratch = scratch
         scratch.count = 0
     }
@@ -156,18 +273,22 @@ private struct Cursor {
     @inline(__always) func isIdentifierContinue(_ c: UInt8) -> Bool { classes[Int(c)] & ByteClass.identifierContinue != 0 }
     @inline(__always) func isOperatorByte(_ c: UInt8) -> Bool { classes[Int(c)] & ByteClass.operatorByte != 0 }
 
-    mutating func run() -> LexedSource {
-        var i = 0
-        if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {  // UTF-8 byte order mark
-            emit(.whitespace, 0, 3)
-            i = 3
+    /// Lexes the tokens that start in `start..<stop` (the last may run past `stop`) and returns
+    /// the offset just past the last one. `start` is 0 or the start of a line.
+    mutating func run(from start: Int, to stop: Int) -> Int {
+        var i = start
+        if start == 0 {
+            if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {  // UTF-8 byte order mark
+                emit(.whitespace, 0, 3)
+                i = 3
+            }
+            if n >= i + 2 && b[i] == B.hash && b[i + 1] == B.bang {  // shebang line
+                let end = endOfLine(from: i)
+                emit(.lineComment, i, end)
+                i = end
+            }
         }
-        if n >= i + 2 && b[i] == B.hash && b[i + 1] == B.bang {  // shebang line
-            let end = endOfLine(from: i)
-            emit(.lineComment, i, end)
-            i = end
-        }
-        while i < n {
+        while i < stop {
             // The commonest cases first, without a call: spaces and newlines (when trivia is not
             // kept) and identifiers. Everything else, and the same cases when trivia is kept,
             // goes through `lexOne`, which does the same.
@@ -191,8 +312,11 @@ private struct Cursor {
             }
             i = lexOne(at: i)
         }
-        if !keepTrivia { leaveUnmatched(from: innermostOpen) }
-        return LexedSource(tokens: scratch.copy(), comments: comments, errors: errors, interpolations: interpolations)
+        return i
+    }
+
+    func result(tokens: [Token]) -> LexedSource {
+        LexedSource(tokens: tokens, comments: comments, errors: errors, interpolations: interpolations)
     }
 
     /// Lexes the token starting at `i` and returns the offset just past it.
@@ -301,43 +425,8 @@ private struct Cursor {
 
     @inline(__always) mutating func emitBracket(_ kind: TokenKind, at i: Int) -> Int {
         emit(kind, i, i + 1)
-        if !keepTrivia { pairBracket(kind, scratch.count - 1) }
+        if pairsBrackets { pairing.add(kind, at: scratch.count - 1, scratch.base) }  // read each time: appending may move it
         return i + 1
-    }
-
-    /// Pairs the closer at `s` with the nearest open bracket of its kind among the innermost 64
-    /// (an unbalanced file must not cost a long search per closer); the open ones inside that
-    /// bracket stay unmatched. An opener waits for its closer.
-    mutating func pairBracket(_ kind: TokenKind, _ s: Int) {
-        let tokens = scratch.base  // read each time: appending may have moved it
-        switch kind {
-        case .leftParen, .leftBrace, .leftBracket:
-            tokens[s].setMatch(innermostOpen)
-            innermostOpen = s
-        default:
-            let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
-            var o = innermostOpen, depth = 0
-            while o >= 0, depth < 64, tokens[o].kind != opener {
-                o = tokens[o].matchIndex
-                depth += 1
-            }
-            guard o >= 0, depth < 64 else { return }
-            leaveUnmatched(from: innermostOpen, to: o)
-            innermostOpen = tokens[o].matchIndex
-            tokens[o].setMatch(s)
-            tokens[s].setMatch(o)
-        }
-    }
-
-    /// Clears the match fields of the open brackets from `first` outwards, up to `end` (or all).
-    func leaveUnmatched(from first: Int, to end: Int = -1) {
-        let tokens = scratch.base
-        var u = first
-        while u != end {
-            let outer = tokens[u].matchIndex
-            tokens[u].setMatch(-1)
-            u = outer
-        }
     }
 
     func endOfLine(from i: Int) -> Int { classEnd(from: i, ByteClass.inLine) }

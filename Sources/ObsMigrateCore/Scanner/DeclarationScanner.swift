@@ -5,14 +5,75 @@ public enum DeclarationScanner {
     static let maxTypeDepth = 128
 
     public static func scan(_ file: SourceFile) -> FileDeclarations {
+        if file.bytes.count >= Lexer.piecewiseBytes, let scanned = scanInPieces(file) { return scanned }
+        return scanInOnePass(file)
+    }
+
+    static func scanInOnePass(_ file: SourceFile) -> FileDeclarations {
         var walker = Walker(file: file)
         var out = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
         let members = walker.scanMembers(from: 0, to: file.sigCount, path: [], depth: 0, out: &out)
-        out.topLevelFunctions = members.functions.trimmed()
-        out.topLevelProperties = members.properties.trimmed()
-        out.macroBodyProperties = walker.macroBodyProperties.trimmed()
+        return finished(out, members: [members], walkers: [walker])
+    }
+
+    private static func finished(_ out: FileDeclarations, members: [Members], walkers: [Walker]) -> FileDeclarations {
+        var out = out
+        out.topLevelFunctions = members.flatMap(\.functions).trimmed()
+        out.topLevelProperties = members.flatMap(\.properties).trimmed()
+        out.macroBodyProperties = walkers.flatMap(\.macroBodyProperties).trimmed()
         out.types = out.types.trimmed()
         return out
+    }
+
+    /// A big file's declarations, scanned in pieces of about `tokensPerPiece` in parallel, or
+    /// nil when the scan of a piece does not stop where the next one starts, between two
+    /// top-level declarations and outside any `#if`: the caller then scans in one pass. A
+    /// piece starts at a line that starts with a word after a `}` in the first column, which
+    /// most often closes a top-level declaration. Each piece's scan sees the whole file, so
+    /// a declaration running past the piece's end is scanned as in one pass.
+    static func scanInPieces(_ file: SourceFile, tokensPerPiece: Int = 1 << 19) -> FileDeclarations? {
+        let starts = pieceStarts(file, tokensPerPiece: tokensPerPiece)
+        guard starts.count > 1 else { return nil }
+        struct Piece: Sendable {
+            var walker: Walker
+            var out: FileDeclarations
+            var members: Members
+        }
+        let pieces = parallelMap(Array(starts.indices)) { k -> Piece in
+            var walker = Walker(file: file)
+            var out = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
+            let stop = k + 1 < starts.count ? starts[k + 1] : file.sigCount
+            let members = walker.scanMembers(from: starts[k], to: file.sigCount, stop: stop, path: [], depth: 0, out: &out)
+            return Piece(walker: walker, out: out, members: members)
+        }
+        for k in 1..<pieces.count {
+            let before = pieces[k - 1]
+            guard before.members.stoppedAt == starts[k], !before.members.stoppedInDeclaration, before.walker.ifStack.isEmpty else { return nil }
+        }
+        var out = pieces[0].out
+        for piece in pieces.dropFirst() {
+            out.types += piece.out.types
+            out.imports += piece.out.imports
+            out.typeAliases += piece.out.typeAliases
+        }
+        return finished(out, members: pieces.map(\.members), walkers: pieces.map(\.walker))
+    }
+
+    /// Token 0, then, `tokensPerPiece` or more after the previous start, the first word that
+    /// starts a line after a `}` alone in the first column.
+    static func pieceStarts(_ file: SourceFile, tokensPerPiece: Int) -> [Int] {
+        var starts = [0]
+        var t = tokensPerPiece
+        while t < file.sigCount {
+            if file.kind(t) == .identifier || file.kind(t) == .attribute, file.startsLine[t], file.kind(t - 1) == .rightBrace,
+               file.startsLine[t - 1], file.start(t - 1) == 0 || file.bytes[file.start(t - 1) - 1] == UInt8(ascii: "\n") {
+                starts.append(t)
+                t += tokensPerPiece
+            } else {
+                t += 1
+            }
+        }
+        return starts
     }
 }
 
@@ -40,12 +101,15 @@ private enum MemberKeyword: Equatable {
     case type(TypeKind), property(isLet: Bool), function(FunctionKind), `import`, `typealias`
 }
 
-private struct Members {
+private struct Members: Sendable {
     var properties: [PropertyDecl] = []
     var functions: [FunctionDecl] = []
+    /// Where the scan stopped, and whether attributes or modifiers were pending there.
+    var stoppedAt = 0
+    var stoppedInDeclaration = false
 }
 
-private struct Walker {
+private struct Walker: Sendable {
     let file: SourceFile
     var ifStack: [IfConfigBranch] = []
     /// Properties declared with attributes inside macro bodies such as `#Preview { }`.
@@ -235,17 +299,19 @@ private struct Walker {
         return (Attribute(name: name, token: s, range: range, arguments: args), end)
     }
 
-    mutating func scanMembers(from begin: Int, to limit: Int, path: [String], depth: Int,
+    /// The members in `begin..<limit`; with `stop`, only those that start before it.
+    mutating func scanMembers(from begin: Int, to limit: Int, stop: Int? = nil, path: [String], depth: Int,
                               out: inout FileDeclarations) -> Members {
         var members = Members()
         var attrs: [Attribute] = []
         var mods: [Modifier] = []
         var declStart: Int? = nil
         var i = begin
+        let stop = stop ?? limit
 
         func reset() { attrs = []; mods = []; declStart = nil }
 
-        while i < limit {
+        while i < stop {
             let kind = file.kind(i)
             switch kind {
             case .attribute:
@@ -336,6 +402,8 @@ private struct Walker {
             }
             reset()
         }
+        members.stoppedAt = i
+        members.stoppedInDeclaration = declStart != nil
         return members
     }
 
