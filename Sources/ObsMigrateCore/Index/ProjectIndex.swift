@@ -162,6 +162,10 @@ public struct ProjectIndex: Sendable {
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
     public var reasonNotes: [String: [FindingNote]] = [:]
+    /// Every name in an inheritance clause or a type's generic parameters, anywhere in the
+    /// project: a type from outside the project that is one of these may be a model's supertype
+    /// (see `foreignTypeName`).
+    public var namesInInheritanceOrGenerics: Set<String> = []
     /// The Swift file names each Xcode project's targets compile, by project folder (see `XcodeSources.swift`).
     public var xcodeSourceNames: [String: Set<String>] = [:]
     /// Deployment targets below what Observation needs (Package.swift, project.pbxproj, .xcconfig).
@@ -182,6 +186,7 @@ public struct ProjectIndex: Sendable {
         bumpsLowTargets = deployment.bumpsLowTargets
         separateModules()
         let kinds = Timings.measure("index: declarations") { collectDeclarations() }
+        namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(kinds) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
         collectProtocolFamilies()
@@ -236,6 +241,33 @@ public struct ProjectIndex: Sendable {
         var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
         var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
         var typeAliases: [String: TypeAliasTarget] = [:]
+    }
+
+    static func namesInInheritanceOrGenerics(_ files: [ProjectFile]) -> Set<String> {
+        @Sendable func isWordByte(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: "_") || b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        }
+        @Sendable func addWords(_ text: String, to names: inout Set<String>) {
+            if text.utf8.allSatisfy(isWordByte) { names.insert(text); return }  // most are one plain name
+            var utf8 = text.utf8[...]
+            while !utf8.isEmpty {
+                let word = utf8.prefix(while: isWordByte)
+                if word.isEmpty { utf8 = utf8.dropFirst() } else { names.insert(String(Substring(word))); utf8 = utf8.dropFirst(word.count) }
+            }
+        }
+        // Two halves of the files at once: a large project has tens of thousands of types.
+        let halves = parallelMap([0, 1]) { half -> Set<String> in
+            var names = Set<String>()
+            for f in stride(from: half, to: files.count, by: 2) {
+                for t in files[f].decls.types {
+                    for inherited in t.inheritance { addWords(inherited.name, to: &names) }
+                    if let generics = t.genericParameters { addWords(generics, to: &names) }
+                }
+            }
+            return names
+        }
+        return halves[0].union(halves[1])
     }
 
     mutating func collectDeclarations() -> ModelCandidates {

@@ -69,11 +69,13 @@ extension ProjectIndex {
     }
 
     /// The type of a stored or computed property, resolved in its declaring type's scope.
-    func propertyType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int) -> String? {
+    func propertyType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int, foreign: Bool = false) -> String? {
         let path = ref.map { type($0).path + [type($0).name] } ?? moduleScope(file)
-        if let t = p.typeText { return resolveTypeName(t, from: path, in: file) }
+        if let t = p.typeText {
+            return resolveTypeName(t, from: path, in: file) ?? (foreign ? foreignTypeName(t, at: p.keywordToken, in: file) : nil)
+        }
         guard let initializer = p.initializer, depth < Self.maxResolutionDepth else { return nil }
-        return expressionType(initializer, in: file, path: path, depth: depth + 1)
+        return expressionType(initializer, in: file, path: path, depth: depth + 1, foreign: foreign)
     }
 
     /// Agreement of all candidates, or nil.
@@ -82,13 +84,19 @@ extension ProjectIndex {
         return candidates.allSatisfy({ $0 == value }) ? value : nil
     }
 
-    /// The type of the expression made of significant tokens `range` in `file`.
-    public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0) -> String? {
+    /// The type of the expression made of significant tokens `range` in `file`. With `foreign`,
+    /// a type declared outside the project that is never a model (`foreignTypeName`) is told
+    /// too, where otherwise it is nil.
+    public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0, foreign: Bool = false) -> String? {
         let source = files[file].source
         var i = range.lowerBound
         let end = range.upperBound
         while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
         guard i < end, depth < Self.maxResolutionDepth else { return nil }
+        if let cast = castType(i..<end, in: source) {
+            let written = source.joinedText(cast)
+            return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
+        }
 
         // Split `a.b(...).c` into components: (name token, call paren or nil).
         var components: [(name: Int, call: Int?)] = []
@@ -141,7 +149,7 @@ extension ProjectIndex {
             if current == nil, components.count == 1, headName.first?.isUppercase ?? false,
                bySimpleName[headName] == nil { return headName }
         } else {
-            current = variableType(headName, at: anchor, in: file, path: path, depth: depth)
+            current = variableType(headName, at: anchor, in: file, path: path, depth: depth, foreign: foreign)
         }
         for component in components.dropFirst() {
             guard let base = current else { return nil }
@@ -162,7 +170,7 @@ extension ProjectIndex {
                 })
             } else {
                 let candidates = members(named: name, of: base).filter { isStaticContext == $0.0.isStatic }
-                current = single(candidates.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
+                current = single(candidates.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
             }
             isStaticContext = false
         }
@@ -244,7 +252,7 @@ extension ProjectIndex {
 
     /// A name in scope at `s`: a local or parameter of the enclosing code, then members of the
     /// enclosing types (innermost first), then top-level variables of the project.
-    func variableType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int) -> String? {
+    func variableType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int, foreign: Bool = false) -> String? {
         let source = files[file].source
         if let code = enclosingCode(of: s, in: file) {
             var candidates: [String?] = []
@@ -262,24 +270,26 @@ extension ProjectIndex {
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
                         if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
-                            candidates.append(resolveTypeName(source.joinedText((n + 2)..<e), from: path, in: file))
+                            let written = source.joinedText((n + 2)..<e)
+                            candidates.append(resolveTypeName(written, from: path, in: file)
+                                              ?? (foreign ? foreignTypeName(written, at: n + 2, in: file) : nil))
                         } else if source.isText(n + 1, "=") {
                             // `guard let x = x`: the `x` on the right is the one in scope before.
                             let inCondition = conditional || source.kind(k - 1) == .comma
                             let own = declarationEnd(from: n + 2, limit: source.sigCount, in: source, stopAtEquals: false, stopAtBrace: inCondition)
                             if ((n + 2)..<own).contains(s) {
-                                if depth < Self.maxResolutionDepth { candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1)) }
+                                if depth < Self.maxResolutionDepth { candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign)) }
                                 else { candidates.append(nil) }
                                 k += 1
                                 continue
                             }
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false, stopAtBrace: inCondition)
-                            candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1))
+                            candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1, foreign: foreign))
                         } else if conditional || source.kind(k - 1) == .comma,
                                   source.kind(n + 1) == .comma || source.kind(n + 1) == .leftBrace || source.isIdentifier(n + 1, "else"),
                                   depth < Self.maxResolutionDepth {
                             // `if let x {`, `guard let x, ... else`: the `x` in scope before it, unwrapped.
-                            candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1))
+                            candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign))
                         } else {
                             candidates.append(nil)
                         }
@@ -304,7 +314,9 @@ extension ProjectIndex {
                             if source.isText(e, "=") && depthParens == 0 { break }
                             e += 1
                         }
-                        return resolveTypeName(source.joinedText((k + 2)..<e), from: path, in: file)
+                        let written = source.joinedText((k + 2)..<e)
+                        return resolveTypeName(written, from: path, in: file)
+                            ?? (foreign ? foreignTypeName(written, at: k + 2, in: file) : nil)
                     }
                     k += 1
                 }
@@ -315,11 +327,11 @@ extension ProjectIndex {
             let q = resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             let found = members(named: name, of: q)
             if !found.isEmpty {
-                return single(found.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
+                return single(found.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
             }
         }
         guard let globals = topLevelPropertiesByName[name] else { return nil }
-        return single(globals.map { propertyType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1) })
+        return single(globals.map { propertyType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1, foreign: foreign) })
     }
 }
 
@@ -455,4 +467,62 @@ extension ProjectIndex {
 public struct InitializerWork: Sendable {
     public var call: String
     public var location: String
+}
+
+extension ProjectIndex {
+    /// The type written after a cast that ends `range` at its top level (`x as? T`, `x as! T`,
+    /// `x as T`): the type of the whole expression (a conditional cast's optional is unwrapped
+    /// by the `if let` that binds it).
+    func castType(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let kind = source.kind(i)
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(source.match[i])
+                guard m > i else { return nil }
+                i = m + 1
+                continue
+            }
+            if i > range.lowerBound, source.isIdentifier(i, "as") {
+                var t = i + 1
+                if source.isText(t, "?") || source.isText(t, "!") { t += 1 }
+                return t < range.upperBound ? t..<range.upperBound : nil
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `written` when it names a type from outside the project that no model can be a value of,
+    /// as written at token `s` of `file`: a plain name that the project declares nowhere (no type,
+    /// typealias, function, generic parameter or associated type of that name) and that no type
+    /// or extension of the project inherits from or conforms to, written in a concrete type
+    /// (not a protocol or its extension, where associated types are in scope). Otherwise nil:
+    /// the value may be a model.
+    func foreignTypeName(_ written: String, at s: Int, in file: Int) -> String? {
+        let name = Self.stripType(written)
+        // ASCII only, upper case first: `Module.Type`, not `[T]`, `(T) -> U`, `A & B` or `T.Type`.
+        guard let first = name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first), !name.hasSuffix(".Type"),
+              name.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                  || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
+        else { return nil }
+        let base = TypeName.base(name)
+        guard bySimpleName[base] == nil, typeAliases[base] == nil, typeAliases[name] == nil, topLevelFunctionsByName[base] == nil,
+              !namesInInheritanceOrGenerics.contains(base), !["Self", "Any", "AnyObject", "ObservableObject"].contains(base)
+        else { return nil }
+        for ref in enclosingTypes(of: s, in: file) {
+            let decl = type(ref)
+            let concrete = decl.kind == .extension
+                ? resolveTypeName(decl.name, from: decl.path).flatMap { declared[$0] }.map { type($0.first).kind != .protocol } ?? false
+                : decl.kind != .protocol
+            guard concrete else { return nil }
+        }
+        // A function's generic parameter (`<VM: ObservableObject>`), or an associated type.
+        let source = files[file].source
+        for t in 0..<source.sigCount where source.kind(t) == .identifier && source.name(t) == base {
+            if source.isIdentifier(t - 1, "associatedtype") || source.text(t - 1).hasSuffix("<") { return nil }
+            if source.kind(t - 1) == .comma, source.kind(t + 1) == .colon || source.text(t + 1).hasPrefix(">") { return nil }
+        }
+        return name
+    }
 }

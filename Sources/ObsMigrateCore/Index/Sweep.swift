@@ -89,9 +89,11 @@ extension ProjectIndex {
         guard let owners = scope.publishedOwners[member] else { return }
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
-        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         if let model, models[model] != nil {
             if !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
+        } else if let model, isForeign(model) {
+            // Another module's type, which no model is: its publisher is its own.
         } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
@@ -104,13 +106,21 @@ extension ProjectIndex {
         guard source.kind(s - 1) == .period, !source.isIdentifier(s - 2, "self") else { return }
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
-        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f)) }
+        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         if let model, models[model] != nil {
             out.block(model, .objectWillChangeUsed, site)
+        } else if let model, isForeign(model) {
+            // Another module's ObservableObject, which no model is: it keeps its own.
         } else if enclosingModel(of: s, in: f) == nil {
             out.blockAll(.objectWillChangeOnUntypedValue, site)
         }
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
+    }
+
+    /// Whether `type`, told by `expressionType(foreign: true)`, is declared outside the project:
+    /// a constructor call of such a type, or a `foreignTypeName`. No model is a value of it.
+    func isForeign(_ type: String) -> Bool {
+        declared[type] == nil && bySimpleName[TypeName.base(type)] == nil && topLevelFunctionsByName[type] == nil
     }
 
     /// `.environmentObject(x)`, or `environmentObject(x)` on an implicit self (a View
