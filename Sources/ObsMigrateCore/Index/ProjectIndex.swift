@@ -383,9 +383,11 @@ public struct ProjectIndex: Sendable {
         // `Outer.Inner` where `Outer` is an alias or is itself nested: resolve the head, then the rest.
         if let dot = name.firstIndex(of: "."), aliasHops < 4 {
             let head = String(name[..<dot]), rest = String(name[name.index(after: dot)...])
-            if head != name, let outer = resolveTypeName(head, from: path, in: file, aliasHops: aliasHops + 1), outer != head {
+            if head != name, let outer = resolveTypeName(head, from: path, in: file, aliasHops: aliasHops + 1) {
                 let q = outer + "." + rest
-                if declared[q] != nil { return q }
+                if outer != head, declared[q] != nil { return q }
+                // `Screen.Context` where `Context` is declared in a superclass of `Screen`.
+                if let inherited = inheritedNestedType(rest, in: outer, aliasHops: aliasHops) { return inherited }
             }
         }
         let simple = TypeName.base(name)
@@ -395,6 +397,24 @@ public struct ProjectIndex: Sendable {
         }
         if let file, candidates.count > 1, !moduleOfFile.isEmpty, !name.contains(".") {
             return typeImported(name, candidates: candidates.array, into: file)
+        }
+        return nil
+    }
+
+    /// `nested` (a name, or a dotted path) declared in a superclass of class `outer`, the
+    /// nearest first: Swift finds a superclass's nested types through its subclasses' names.
+    /// Only classes declared once are followed, up to 8 superclasses.
+    private func inheritedNestedType(_ nested: String, in outer: String, aliasHops: Int) -> String? {
+        var current = outer
+        for _ in 0..<8 {
+            guard let refs = declared[current], refs.count == 1, type(refs.first).kind == .class,
+                  let written = type(refs.first).inheritance.first?.name,
+                  let superclass = resolveTypeName(written, from: type(refs.first).path, in: refs.first.file, aliasHops: aliasHops + 1),
+                  superclass != current, let superRefs = declared[superclass], type(superRefs.first).kind == .class
+            else { return nil }
+            let q = superclass + "." + nested
+            if declared[q] != nil { return q }
+            current = superclass
         }
         return nil
     }

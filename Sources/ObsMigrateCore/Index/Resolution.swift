@@ -93,6 +93,9 @@ extension ProjectIndex {
         let end = range.upperBound
         while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
         guard i < end, depth < Self.maxResolutionDepth else { return nil }
+        if let returned = immediateClosureResult(i..<end, in: source) {
+            return expressionType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
+        }
         if let cast = castType(i..<end, in: source) {
             let written = source.joinedText(cast)
             return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
@@ -470,6 +473,37 @@ public struct InitializerWork: Sendable {
 }
 
 extension ProjectIndex {
+    /// `{ ...; return x }()`, a closure called where it is written (`static let m = { ... }()`):
+    /// the expression it returns, when its body holds one `return` (at its top level) and no
+    /// other closure or function whose returns could be mistaken for it.
+    func immediateClosureResult(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
+        let open = range.lowerBound
+        guard source.kind(open) == .leftBrace else { return nil }
+        let close = Int(source.match[open])
+        guard close > open, close + 3 == range.upperBound, source.kind(close + 1) == .leftParen,
+              Int(source.match[close + 1]) == close + 2
+        else { return nil }
+        var returned: Int? = nil
+        var depth = 0
+        for t in (open + 1)..<close {
+            switch source.kind(t) {
+            case .leftBrace: depth += 1
+            case .rightBrace: depth -= 1
+            case .identifier:
+                if source.isIdentifier(t, "return") {
+                    guard depth == 0, returned == nil else { return nil }
+                    returned = t
+                } else if source.isIdentifier(t, "func") || source.isIdentifier(t, "in") {
+                    return nil  // a nested function or closure: its returns are its own
+                }
+            default: break
+            }
+        }
+        guard let r = returned else { return nil }
+        let end = declarationEnd(from: r + 1, limit: close, in: source, stopAtEquals: false)
+        return end > r + 1 ? (r + 1)..<end : nil
+    }
+
     /// The type written after a cast that ends `range` at its top level (`x as? T`, `x as! T`,
     /// `x as T`): the type of the whole expression (a conditional cast's optional is unwrapped
     /// by the `if let` that binds it).
