@@ -92,8 +92,11 @@ extension ProjectIndex {
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         if let model, models[model] != nil {
             if !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
-        } else if let model, isForeign(model) {
-            // Another module's type, which no model is: its publisher is its own.
+        } else if let model, isNeverAModel(model), !members(named: member, of: model).contains(where: { property, _ in
+            ["StateObject", "ObservedObject", "EnvironmentObject"].contains { property.attribute($0) != nil }
+        }) {
+            // A value type, or another module's type, which no model is: the projection is its own
+            // (unless it is a view's wrapper of a model, `view.$model`).
         } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
@@ -109,7 +112,7 @@ extension ProjectIndex {
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         if let model, models[model] != nil {
             out.block(model, .objectWillChangeUsed, site)
-        } else if let model, isForeign(model) {
+        } else if let model, isNeverAModel(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.
         } else if enclosingModel(of: s, in: f) == nil {
             out.blockAll(.objectWillChangeOnUntypedValue, site)
@@ -117,10 +120,12 @@ extension ProjectIndex {
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
     }
 
-    /// Whether `type`, told by `expressionType(foreign: true)`, is declared outside the project:
-    /// a constructor call of such a type, or a `foreignTypeName`. No model is a value of it.
-    func isForeign(_ type: String) -> Bool {
-        declared[type] == nil && bySimpleName[TypeName.base(type)] == nil && topLevelFunctionsByName[type] == nil
+    /// Whether no model can be a value of `type`, told by `expressionType(foreign: true)`: a
+    /// struct or enum of the project (a model is a class), or a type declared outside the
+    /// project (a constructor call of such a type, or a `foreignTypeName`).
+    func isNeverAModel(_ type: String) -> Bool {
+        if let refs = declared[type] { return refs.allSatisfy { [.struct, .enum].contains(self.type($0).kind) } }
+        return bySimpleName[TypeName.base(type)] == nil && topLevelFunctionsByName[type] == nil
     }
 
     /// `.environmentObject(x)`, or `environmentObject(x)` on an implicit self (a View
