@@ -153,6 +153,43 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The lexer's runs (identifiers, blanks and line comments, read eight bytes a step) end
+    /// where a plain byte-by-byte reading of the same text says, at every length around the
+    /// step and at the end of the input.
+    func testLexerRunEndsAgreeWithAPlainReading() {
+        var rng = SystemRandomNumberGenerator()
+        let letters = Array("abcXYZ_".utf8), continuing = Array("abcXYZ_019é".utf8)
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            var expected: [(kind: TokenKind, range: Range<Int>)] = []
+            func add(_ kind: TokenKind, _ piece: [UInt8]) {
+                expected.append((kind, bytes.count..<(bytes.count + piece.count)))
+                bytes += piece
+            }
+            for k in 0..<Int.random(in: 1...12, using: &rng) {
+                // A word, then something that ends it: blanks, a line break, or a comment to the line's end.
+                var word = [letters.randomElement(using: &rng)!]
+                for _ in 0..<Int.random(in: 0...40, using: &rng) { word.append(continuing.randomElement(using: &rng)!) }
+                add(.identifier, word)
+                switch (k + Int.random(in: 0...2, using: &rng)) % 3 {
+                case 0: add(.whitespace, (0..<Int.random(in: 1...20, using: &rng)).map { _ in Bool.random(using: &rng) ? 0x20 : 0x09 })
+                case 1: add(.newline, [0x0A])
+                default:
+                    add(.whitespace, [0x20])
+                    add(.lineComment, Array("// ".utf8) + (0..<Int.random(in: 0...30, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) })
+                    add(.newline, [0x0A])
+                }
+            }
+            if Bool.random(using: &rng), expected.last?.kind == .newline {  // end on a run, not a line break
+                bytes.removeLast()
+                expected.removeLast()
+            }
+            let lexed = Lexer.tokenize(bytes)
+            XCTAssertEqual(lexed.tokens.map(\.kind), expected.map(\.kind), String(decoding: bytes, as: UTF8.self))
+            XCTAssertEqual(lexed.tokens.map(\.range), expected.map(\.range), String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     /// A big file lexed in pieces gives exactly the tokens, comments, errors and interpolations
     /// of one pass, or nil (a piece started inside a literal or a comment): on the fixtures'
     /// sources joined, with strings, comments and brackets that span the piece starts spliced in.
