@@ -18,7 +18,9 @@ public struct ObjectWillChangeUse: Rule {
             `@Observable` class tracks (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`), or after \
             one in the same block with only local `let`/`var` declarations (no `await`) in between, is \
             dead once the setter itself tells observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
-            `@ObservationIgnored` property, a computed one, a call) still needs a person.
+            `@ObservationIgnored` property, a computed one, a call) still needs a person. A send in the \
+            `sink` of another object's `objectWillChange` or `$property` forwards that object's changes; \
+            the message says so, since Observation tracks reads through one object into another by itself.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -48,14 +50,57 @@ public struct ObjectWillChangeUse: Rule {
         return edit
     }
 
+    /// `self.objectWillChange.send()` (or `self?.`, or implicit) in the closure given to `sink`
+    /// of a pipeline that starts at another object's `objectWillChange` or `$property`:
+    /// `child.objectWillChange.sink { _ in self.objectWillChange.send() }`.
+    static func forwardsAnotherObject(_ s: Int, in source: SourceFile) -> Bool {
+        guard source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"), source.kind(s + 3) == .leftParen else { return false }
+        if source.kind(s - 1) == .period {
+            let receiver = source.isText(s - 2, "?") ? s - 3 : s - 2
+            guard source.isIdentifier(receiver, "self") else { return false }
+        }
+        // The innermost `{` around the send, within a few hundred tokens.
+        var open = s - 1
+        while open > 0, s - open < 400 {
+            if source.kind(open) == .leftBrace, Int(source.match[open]) > s { break }
+            open -= 1
+        }
+        guard open > 0, source.kind(open) == .leftBrace, Int(source.match[open]) > s else { return false }
+        // `sink { ... }`, `sink(receiveValue: { ... })`
+        var sink = open - 1
+        if source.kind(sink) == .colon, source.isIdentifier(sink - 1, "receiveValue"), source.kind(sink - 2) == .leftParen { sink -= 3 }
+        guard source.isIdentifier(sink, "sink"), source.kind(sink - 1) == .period else { return false }
+        // The pipeline before it, back to the start of its statement (lines that start with `.` continue it).
+        func isSource(_ t: Int) -> Bool {
+            source.kind(t) == .dollarIdentifier && !source.text(t).dropFirst().allSatisfy(\.isNumber) || source.isIdentifier(t, "objectWillChange")
+        }
+        var t = sink - 2
+        while t >= 0, sink - t < 200 {
+            let kind = source.kind(t)
+            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                let m = Int(source.match[t])
+                guard m >= 0, m < t else { return false }
+                if (m...t).contains(where: isSource) { return true }
+                t = m
+            } else if isSource(t) {
+                return true
+            }
+            if source.startsLine[t], source.kind(t) != .period { break }
+            t -= 1
+        }
+        return false
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
         // Most files never name it: one search of the bytes rules them out faster than the tokens.
         guard ByteSearch.firstOffset(of: Self.word, in: source.bytes, range: 0..<source.bytes.count) != nil else { return [] }
         var findings: [Finding] = []
         for s in source.indices(of: .identifier, length: Self.word.count) where source.isText(s, "objectWillChange") {
-            let owner = context.index.enclosingModel(of: s, in: context.fileIndex)
-                ?? context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
+            // `other.objectWillChange` is other's (when told), wherever it is written; a bare one the enclosing model's.
+            let receiver = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
+            let owner = receiver.flatMap { context.index.models[$0] != nil ? $0 : nil }
+                ?? context.index.enclosingModel(of: s, in: context.fileIndex) ?? receiver
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 findings.append(finding(context, source.start(s)..<source.end(s),
@@ -64,8 +109,11 @@ public struct ObjectWillChangeUse: Rule {
                 continue
             }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
+            let forwarding = Self.forwardsAnotherObject(s, in: source)
+                ? "; it forwards another object's changes: once both are @Observable, views that read that object's properties through this one are updated without it, so this send can usually go"
+                : ""
             findings.append(finding(context, source.start(s)..<source.end(s),
-                                    "objectWillChange has no Observation equivalent and needs a person\(keeps)", fix: nil))
+                                    "objectWillChange has no Observation equivalent and needs a person\(keeps)\(forwarding)", fix: nil))
         }
         return findings
     }
