@@ -263,6 +263,9 @@ final class KernelPropertyTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(scannedInPieces, 8, "pieces were compared, not only fallen back from")
+        // A piece starts only outside every brace: code all inside one unindented type is not split.
+        XCTAssertEqual(DeclarationScanner.pieceStarts(SourceFile(path: "F.swift", text: "struct A {\n}\nstruct B {\n}\n"), tokensPerPiece: 1), [0, 4])
+        XCTAssertEqual(DeclarationScanner.pieceStarts(SourceFile(path: "W.swift", text: "enum N {\nstruct A {\n}\nstruct B {\n}\n}\n"), tokensPerPiece: 1), [0])
         XCTAssertGreaterThan(fellBack, 0, "a piece starting inside an #if or a type falls back")
     }
 

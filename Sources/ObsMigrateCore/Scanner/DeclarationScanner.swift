@@ -60,17 +60,26 @@ public enum DeclarationScanner {
     }
 
     /// Token 0, then, `tokensPerPiece` or more after the previous start, the first word that
-    /// starts a line after a `}` alone in the first column.
+    /// starts a line after a `}` alone in the first column, outside every brace: a file whose
+    /// code is all inside one type (unindented) has no such word, and is scanned in one pass
+    /// rather than in pieces that could not be kept.
     static func pieceStarts(_ file: SourceFile, tokensPerPiece: Int) -> [Int] {
         var starts = [0]
-        var t = tokensPerPiece
-        while t < file.sigCount {
-            if file.kind(t) == .identifier || file.kind(t) == .attribute, file.startsLine[t], file.kind(t - 1) == .rightBrace,
-               file.startsLine[t - 1], file.start(t - 1) == 0 || file.bytes[file.start(t - 1) - 1] == UInt8(ascii: "\n") {
-                starts.append(t)
-                t += tokensPerPiece
-            } else {
-                t += 1
+        var next = tokensPerPiece
+        var depth = 0
+        file.sigTokens.withUnsafeBufferPointer { tokens in
+            for t in tokens.indices {
+                switch tokens[t].kind {
+                case .leftBrace: depth += 1
+                case .rightBrace: depth = max(0, depth - 1)
+                case .identifier, .attribute:
+                    guard t >= next, depth == 0, tokens[t].startsLine, tokens[t - 1].kind == .rightBrace, tokens[t - 1].startsLine else { continue }
+                    let brace = Int(tokens[t - 1].start)
+                    guard brace == 0 || file.bytes[brace - 1] == UInt8(ascii: "\n") else { continue }
+                    starts.append(t)
+                    next = t + tokensPerPiece
+                default: continue
+                }
             }
         }
         return starts
