@@ -21,6 +21,7 @@ public enum BlockReason: Sendable, Hashable {
     case protocolUsesObjectWillChange(protocol: String)
     case protocolUsesPublisher(protocol: String, projection: String)
     case protocolUsesPublished(protocol: String)
+    case protocolAdoptedOutside(protocol: String, conformer: String)
     case associatedTypeWitness(protocol: String, associatedType: String)
     // Sites whose type cannot be told, or that need ObservableObject.
     case environmentInjectionUntyped
@@ -70,6 +71,8 @@ public enum BlockReason: Sendable, Hashable {
         case .protocolUsesObjectWillChange(let p): "its protocol \(p) uses objectWillChange"
         case .protocolUsesPublisher(let p, let projection): "its protocol \(p) uses the \(projection) publisher"
         case .protocolUsesPublished(let p): "its protocol \(p) uses @Published"
+        case .protocolAdoptedOutside(let p, let conformer):
+            "its protocol \(p) is adopted by \(conformer), which is not declared in the scanned sources (generated or another module's) and stays ObservableObject"
         case .associatedTypeWitness(let p, let associated): "it satisfies \(p).\(associated), which requires ObservableObject"
         case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
@@ -111,7 +114,7 @@ public enum BlockReason: Sendable, Hashable {
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
-        case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished: "OBS203"
+        case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside: "OBS203"
         case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped: "OBS204"
         case .environmentInjectionUntyped: "OBS109"
         case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
@@ -151,7 +154,8 @@ public enum BlockReason: Sendable, Hashable {
         .notAClass, .alsoObservable, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
-        .protocolUsesPublished(protocol: "Store"), .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
+        .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
+        .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),

@@ -9,6 +9,16 @@ public struct ProtocolFamily: Sendable {
     public var conformers: [String]
     /// A generic view site of the family needs `Observable` (`@Bindable`, `@Environment(M.self)`).
     public var needsObservable = false
+    /// Types that conform through one of the protocols by an extension but are not declared in
+    /// the scanned sources (a Core Data class, another module's): they stay ObservableObject.
+    public var outsideConformers: [OutsideConformer] = []
+
+    public struct OutsideConformer: Sendable {
+        public var name: String
+        public var `protocol`: String
+        /// The protocol's name in the extension's inheritance clause.
+        public var site: Site
+    }
 
     /// The conformer whose decision stands for the family's (they are kept equal).
     public var representative: String? { conformers.first }
@@ -47,12 +57,29 @@ extension ProjectIndex {
             for q in via.dropFirst() { union(via[0], q) }
             if let first = via.first { conformersByRoot[find(first), default: []].insert(name) }
         }
+        // `extension SavedLocation: ObservableLocation {}` of a type the sources do not declare.
+        var outside: [ProtocolFamily.OutsideConformer] = []
+        for (name, refs) in extensionsOf where models[name] == nil && declared[name] == nil {
+            var via: [String] = []
+            for ref in refs {
+                let decl = type(ref)
+                for entry in decl.inheritance {
+                    guard let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil else { continue }
+                    via.append(q)
+                    outside.append(.init(name: name, protocol: q, site: Site(file: ref.file, offset: entry.range.lowerBound)))
+                }
+            }
+            for q in via.dropFirst() { union(via[0], q) }
+        }
         var byRoot: [String: ProtocolFamily] = [:]
         for p in refiningProtocols.keys.sorted() {
             let root = find(p)
             byRoot[root, default: ProtocolFamily(name: root, protocols: [], conformers: [])].protocols.insert(p)
         }
         for (root, names) in conformersByRoot { byRoot[find(root)]?.conformers += names }
+        for conformer in outside.sorted(by: { ($0.name, $0.site.file, $0.site.offset) < ($1.name, $1.site.file, $1.site.offset) }) {
+            byRoot[find(conformer.protocol)]?.outsideConformers.append(conformer)
+        }
         for root in byRoot.keys {
             byRoot[root]!.conformers = Array(Set(byRoot[root]!.conformers)).sorted()
             // Named after a protocol that says ObservableObject itself, for messages.
@@ -96,10 +123,13 @@ extension ProjectIndex {
         return nil
     }
 
-    /// What the family's protocols and their extensions do that keeps it on ObservableObject:
+    /// What keeps the family on ObservableObject: a conformer the sources do not declare (views
+    /// of the protocol must go on observing it), or what its protocols and their extensions do:
     /// `objectWillChange`, a `$name` publisher or `@Published` there.
     func familyBlockers(_ family: ProtocolFamily) -> [Blocker] {
-        var result: [Blocker] = []
+        var result = family.outsideConformers.map {
+            Blocker(.protocolAdoptedOutside(protocol: TypeName.base($0.protocol), conformer: $0.name), site: $0.site)
+        }
         for p in family.protocols.sorted() {
             for ref in (declared[p]?.array ?? []) + (extensionsOf[p] ?? []) {
                 let decl = type(ref)
