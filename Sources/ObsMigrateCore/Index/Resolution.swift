@@ -142,14 +142,14 @@ extension ProjectIndex {
         if headName == "self" {
             current = enclosingTypes(of: anchor, in: file).first.map { type($0).qualifiedName }
                 .flatMap { resolveTypeName($0, from: []) }
-        } else if let t = resolveTypeName(headName, from: path, in: file), headName.first?.isUppercase ?? false {
+        } else if let t = resolveTypeName(headName, from: path, in: file), TypeName.isCapitalized(headName) {
             current = t
             isStaticContext = head.call == nil
         } else if head.call != nil {
             current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
             // `External(...)`: a constructor call names its type even when the type comes from
             // another module (it is then simply not a model here).
-            if current == nil, components.count == 1, headName.first?.isUppercase ?? false,
+            if current == nil, components.count == 1, TypeName.isCapitalized(headName),
                bySimpleName[headName] == nil { return headName }
         } else {
             current = variableType(headName, at: anchor, in: file, path: path, depth: depth, foreign: foreign)
@@ -211,7 +211,7 @@ extension ProjectIndex {
         guard i == range.upperBound else { return false }
         if last == "init" { return true }
         let typeName = names.joined(separator: ".")
-        guard last.first?.isUppercase ?? false else { return false }
+        guard TypeName.isCapitalized(last) else { return false }
         return resolveTypeName(typeName, from: path, in: file) != nil || bySimpleName[last] == nil
     }
 
@@ -536,7 +536,7 @@ extension ProjectIndex {
     func foreignTypeName(_ written: String, at s: Int, in file: Int) -> String? {
         let name = Self.stripType(written)
         // ASCII only, upper case first: `Module.Type`, not `[T]`, `(T) -> U`, `A & B` or `T.Type`.
-        guard let first = name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first), !name.hasSuffix(".Type"),
+        guard let first = name.utf8.first(where: { $0 != UInt8(ascii: "_") }), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first), !name.hasSuffix(".Type"),
               name.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
                   || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
         else { return nil }

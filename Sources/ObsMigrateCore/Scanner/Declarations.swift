@@ -339,6 +339,12 @@ public enum TypeName {
 
     static let decorations = ByteSet(Array("<?!.`".utf8))
 
+    /// Whether `name` is spelled as a type: upper case first, after any leading underscores
+    /// (`_Storage`, and Xcode template placeholders such as `___VARIABLE_sceneName___State`).
+    public static func isCapitalized(_ name: String) -> Bool {
+        name.first(where: { $0 != "_" })?.isUppercase ?? false
+    }
+
     /// `name` qualified by its enclosing scopes (`["A", "B"]`, `C` → `A.B.C`), built in one
     /// buffer: `joined` over a temporary array costs several times as much, and resolving
     /// names builds many.
