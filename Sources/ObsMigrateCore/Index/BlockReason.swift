@@ -9,6 +9,7 @@ public enum BlockReason: Sendable, Hashable {
     case storedVariablesDeclaredTogether(names: [String])
     case notAClass
     case alsoObservable
+    case swiftDataModel
     case declaresObjectWillChange
     case usesObjectWillChange
     case usesObservableObjectPublisher
@@ -61,6 +62,7 @@ public enum BlockReason: Sendable, Hashable {
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
         case .notAClass: "it is not a class"
         case .alsoObservable: "it is also marked @Observable"
+        case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
         case .usesObjectWillChange: "it uses objectWillChange"
         case .usesObservableObjectPublisher: "it uses ObservableObjectPublisher"
@@ -109,7 +111,7 @@ public enum BlockReason: Sendable, Hashable {
         switch self {
         case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether: "OBS101"
         case .notAClass: "OBS206"
-        case .alsoObservable: "OBS205"
+        case .alsoObservable, .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
@@ -151,7 +153,7 @@ public enum BlockReason: Sendable, Hashable {
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]),
-        .notAClass, .alsoObservable, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
+        .notAClass, .alsoObservable, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),

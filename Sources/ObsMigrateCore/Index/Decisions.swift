@@ -362,6 +362,9 @@ extension ProjectIndex {
             if decl.hasAttribute("Observable") {
                 block(name, .alsoObservable, Site(file: ref.file, offset: decl.start))
             }
+            if decl.kind == .class, decl.hasAttribute("Model") {
+                block(name, .swiftDataModel, Site(file: ref.file, offset: decl.start))
+            }
             // A file whose tokens were let go holds none of the names looked for below but `_x`
             // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
             if files[ref.file].tokensDropped, !files[ref.file].namesUnderscoredIdentifiers { continue }
@@ -654,6 +657,35 @@ extension ProjectIndex {
         return best?.name
     }
 
+    /// For `let local = Wrapper(...)` (`local` at token `name`, the call closing at `close`) that
+    /// the rest of its block uses once, as `_property = local` (or `self._property = local`), a
+    /// statement of its own: the `_property` token and the `let` token.
+    func storageAssignment(ofLocalAt name: Int, close: Int, in source: SourceFile) -> (Int, Int)? {
+        guard source.kind(name) == .identifier, !source.text(name).hasPrefix("_"),
+              source.isIdentifier(name - 1, "let") || source.isIdentifier(name - 1, "var"), source.startsStatement(name - 1) else { return nil }
+        // The block around the declaration: its uses can only be before its closing brace.
+        var open = name - 2
+        while open >= 0, !(source.kind(open) == .leftBrace && Int(source.match[open]) > close) {
+            if source.kind(open) == .rightBrace || source.kind(open) == .rightParen || source.kind(open) == .rightBracket {
+                let m = Int(source.match[open])
+                guard m >= 0, m < open else { return nil }
+                open = m
+            }
+            open -= 1
+        }
+        guard open >= 0 else { return nil }
+        let local = source.name(name)
+        var assigned: Int? = nil
+        for k in (close + 1)..<Int(source.match[open]) where source.kind(k) == .identifier && source.name(k) == local {
+            // One use only, `_property = local` ending its statement.
+            guard assigned == nil, source.isText(k - 1, "="), source.kind(k - 2) == .identifier, source.text(k - 2).hasPrefix("_"),
+                  source.statementStart(ofOwnMember: k - 2) != nil,
+                  source.startsStatement(k + 1) || source.kind(k + 1) == .rightBrace else { return nil }
+            assigned = k - 2
+        }
+        return assigned.map { ($0, name - 1) }
+    }
+
     func isDeclarationName(_ s: Int, in source: SourceFile) -> Bool {
         source.kind(s - 1) == .identifier
             && ["func", "class", "struct", "enum", "protocol", "actor", "typealias"].contains(source.text(s - 1))
@@ -697,9 +729,18 @@ extension ProjectIndex {
               source.kind(open + 1) == .identifier,
               source.isText(open + 1, "wrappedValue") || source.isText(open + 1, "initialValue"),
               source.kind(open + 2) == .colon else { return use }
-        let targetToken = equals - 1
-        guard source.kind(targetToken) == .identifier, source.text(targetToken).hasPrefix("_") else { return use }
-        guard let target = source.statementStart(ofOwnMember: targetToken) else { return use }
+        var targetToken = equals - 1
+        var target: Int
+        if !implicit, wrapper == .StateObject, let (assigned, letToken) = storageAssignment(ofLocalAt: targetToken, close: close, in: source) {
+            // `let m = StateObject(wrappedValue: M())` and then `_model = m`: the local is only
+            // ever the new storage, so it may change type with the property.
+            targetToken = assigned
+            target = letToken
+        } else {
+            guard source.kind(targetToken) == .identifier, source.text(targetToken).hasPrefix("_"),
+                  let start = source.statementStart(ofOwnMember: targetToken) else { return use }
+            target = start
+        }
         let property = String(source.text(targetToken).dropFirst())
         guard let ownerRef = enclosingTypes(of: s, in: f).first else { return use }
         let ownerName = type(ownerRef).qualifiedName

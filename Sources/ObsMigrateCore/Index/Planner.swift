@@ -184,6 +184,13 @@ extension ProjectIndex {
             var open = use.nameToken + 1
             while open < source.sigCount, open - use.nameToken < 64, source.kind(open) != .leftParen, !source.startsLine[open] { open += 1 }
             let close = source.kind(open) == .leftParen ? Int(source.match[open]) : -1
+            // `StateObject(wrappedValue: M(...))`: the argument's type is the one behind it.
+            if close > open + 3, source.isIdentifier(open + 1, "wrappedValue") || source.isIdentifier(open + 1, "initialValue"),
+               source.kind(open + 2) == .colon,
+               let t = expressionType((open + 3)..<close, in: use.file, path: scopePath(open + 3, use.file)) {
+                ledger.block(t, .wrapperUsedByName(use.wrapper), site)
+                continue
+            }
             if close > open, let candidates = modelsReachable(from: (open + 1)..<close, in: use.file) {
                 for c in candidates.sorted() { ledger.block(c, reason, site) }
             } else {
