@@ -267,11 +267,19 @@ extension ProjectIndex {
                 // `if let x = ...`/`guard var x = ...` bind; `if model.isEmpty` does not.
                 let conditional = (source.isIdentifier(k, "guard") || source.isIdentifier(k, "if") || source.isIdentifier(k, "while"))
                     && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
-                if binds || conditional {
+                if binds, source.isIdentifier(k - 1, "case"), let bound = casePatternBinding(of: name, afterLet: k, before: s, in: source) {
+                    // `case let .settings(manager, store)`: every name in the pattern is bound.
+                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth))
+                } else if binds || conditional {
                     var n = k + 1
                     if conditional { n += 1 }
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
-                        if source.kind(n + 1) == .colon {
+                        if source.kind(n + 1) == .comma || source.kind(n + 1) == .rightParen,
+                           source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .colon,
+                           let bound = casePatternBindingType(n, in: file, path: path, depth: depth) {
+                            // `case .settings(let manager, ...)`: the case's associated value.
+                            candidates.append(bound)
+                        } else if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
                             let written = source.joinedText((n + 2)..<e)
                             candidates.append(resolveTypeName(written, from: path, in: file)
