@@ -49,8 +49,20 @@ def extract(repo, commit, dest):
     if os.path.exists(dest):
         shutil.rmtree(dest)
     os.makedirs(dest)
-    archive = subprocess.run(["git", "-C", repo, "archive", commit], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
+    archive = subprocess.run(["git", "-C", repo, "archive", commit], capture_output=True)
+    if archive.returncode == 0:
+        subprocess.run(["tar", "-x", "-C", dest], input=archive.stdout, check=True)
+        return
+    # A partial clone without some large blobs (images, designs): take only what the tool reads.
+    listing = subprocess.run(["git", "-C", repo, "ls-tree", "-r", "-z", "--name-only", commit],
+                             check=True, capture_output=True).stdout.decode().split("\0")
+    wanted = [p for p in listing if p.endswith((".swift", ".xcconfig", "/project.pbxproj", ".gitignore"))]
+    for path in wanted:
+        blob = subprocess.run(["git", "-C", repo, "cat-file", "blob", f"{commit}:{path}"], check=True, capture_output=True).stdout
+        target = os.path.join(dest, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as out:
+            out.write(blob)
 
 
 def raise_targets(root):
