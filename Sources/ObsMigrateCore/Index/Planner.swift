@@ -110,12 +110,17 @@ extension ProjectIndex {
         return uses
     }
 
-    /// `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be it.
+    /// `.environmentObject(x)` whose x cannot be typed: any environment-injected model may be
+    /// it, or only those the names in x can lead to, when they bound it.
     func recordUntypedInjections(_ envCalls: [EnvironmentObjectCall], _ ledger: inout BlockerLedger) {
         let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
         for call in envCalls where call.type == nil {
-            ledger.blockAll(.environmentInjectionUntyped,
-                            Site(file: call.file, offset: files[call.file].source.start(call.nameToken)), only: environmentModels)
+            let site = Site(file: call.file, offset: files[call.file].source.start(call.nameToken))
+            if call.close > call.open + 1, let candidates = modelsReachable(from: (call.open + 1)..<call.close, in: call.file) {
+                for c in candidates.intersection(environmentModels).sorted() { ledger.block(c, .environmentInjectionUntyped, site) }
+            } else {
+                ledger.blockAll(.environmentInjectionUntyped, site, only: environmentModels)
+            }
         }
     }
 

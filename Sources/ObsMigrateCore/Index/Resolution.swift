@@ -444,7 +444,7 @@ extension ProjectIndex {
                 let path = scopePath(k, file)
                 let typed = source.kind(k + 1) == .leftParen
                     ? functionReturnType(name, at: k, in: file, path: path, depth: 0)
-                    : variableType(name, at: k, in: file, path: path, depth: 0)
+                    : variableType(name, at: k, in: file, path: path, depth: 0, foreign: true)
                 guard let typed else { return nil }
                 if models[typed] != nil { result.insert(typed) }
                 continue
