@@ -124,8 +124,12 @@ extension ProjectIndex {
                 guard m > i, m < end else { return nil }
                 i = m + 1
             }
-            // a trailing closure `M { ... }` is still an M; `!`/`?` unwrap.
-            if i < end, source.kind(i) == .leftBrace, Int(source.match[i]) == end - 1 { i = end }
+            // A trailing closure ends the expression: `M(...) { ... }` is still an M, and
+            // `M<T> { ... }` (no parentheses) calls M's initializer too. `!`/`?` unwrap.
+            if i < end, source.kind(i) == .leftBrace, Int(source.match[i]) == end - 1 {
+                if call == nil { call = i }
+                i = end
+            }
             while i < end, source.kind(i) == .operator, source.isText(i, "!") || source.isText(i, "?") { i += 1 }
             components.append((nameToken, call))
             if i < end {

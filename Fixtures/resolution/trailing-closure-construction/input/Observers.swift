@@ -1,0 +1,22 @@
+import SwiftUI
+
+final class ResultsObserver<Record>: ObservableObject {
+    @Published var records: [Record] = []
+    init(_ fetch: @escaping () -> [Record]) { records = fetch() }
+}
+
+final class Ticker: ObservableObject {
+    @Published var count = 0
+    init(start: Int, step: @escaping (Int) -> Int) { count = step(start) }
+}
+
+/// Constructed with a trailing closure, with and without parentheses first: the default
+/// value's type is the constructed class.
+struct ListScreen: View {
+    @StateObject private var names = ResultsObserver<String> { ["Ada", "Grace"] }
+    @StateObject private var ticker = Ticker(start: 1) { $0 + 1 }
+
+    var body: some View {
+        Text("\(names.records.count) \(ticker.count)")
+    }
+}
