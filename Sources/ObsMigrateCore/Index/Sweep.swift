@@ -89,18 +89,34 @@ extension ProjectIndex {
         guard let owners = scope.publishedOwners[member] else { return }
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
-        let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
+        // A key path, `\Root.$name` or `\.$name`: its root is a type, written or inferred, and
+        // it names the publisher even inside the model itself.
+        let keyPathRootToken = receiver.map { $0.lowerBound - 1 } ?? s - 2
+        let isKeyPath = source.kind(keyPathRootToken) == .backslash
+        let model = receiver.flatMap { r in
+            isKeyPath ? keyPathRoot(r, in: f, path: scopePath(s, f)) : expressionType(r, in: f, path: scopePath(s, f), foreign: true)
+        }
         if let model, models[model] != nil {
-            if !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
+            if isKeyPath || !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
+        } else if let model, isKeyPath, declared[model].map({ $0.allSatisfy { self.type($0).kind != .protocol } }) ?? isNeverAModel(model) {
+            // A key path rooted at a type of the project that is not a model (a class of a
+            // persistence framework with its own wrappers), or at another module's.
         } else if let model, isNeverAModel(model), !members(named: member, of: model).contains(where: { property, _ in
             ["StateObject", "ObservedObject", "EnvironmentObject"].contains { property.attribute($0) != nil }
         }) {
             // A value type, or another module's type, which no model is: the projection is its own
             // (unless it is a view's wrapper of a model, `view.$model`).
-        } else if !owners.contains(where: { isInsideModel($0, s, f) }) {
+        } else if isKeyPath || !owners.contains(where: { isInsideModel($0, s, f) }) {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model))
+    }
+
+    /// The type a key path `\Root.member` is rooted at: `Root` resolved, or another module's type
+    /// no model can be (`foreignTypeName`); nil when it cannot be told.
+    func keyPathRoot(_ root: Range<Int>, in f: Int, path: [String]) -> String? {
+        let written = files[f].source.joinedText(root)
+        return resolveTypeName(written, from: path, in: f) ?? foreignTypeName(written, at: root.lowerBound, in: f)
     }
 
     /// `x.objectWillChange`: the receiver keeps ObservableObject.

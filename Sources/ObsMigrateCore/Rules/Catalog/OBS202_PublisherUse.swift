@@ -41,9 +41,10 @@ public struct PublishedPublisherUse: Rule {
                 guard let useIndex = context.index.memberUseAt[Site(file: f, offset: source.start(s))] else { continue }
                 let use = context.index.memberUses[useIndex]
                 owner = use.model
-                // A struct's or an enum's projection (`test.$name` of another property wrapper) is no publisher.
-                if let owner, let refs = context.index.declared[owner],
-                   refs.allSatisfy({ [.struct, .enum].contains(context.index.type($0).kind) }) { continue }
+                // A projection of a project type that is not a model (a struct's or a class's own
+                // wrapper, `test.$name`, `\StoredUser.$server`) is not a model's publisher.
+                if let owner, context.index.models[owner] == nil, let refs = context.index.declared[owner],
+                   refs.allSatisfy({ context.index.type($0).kind != .protocol }) { continue }
                 if owner == nil {
                     findings.append(finding(context, source.start(s)..<source.end(s),
                         "$\(member) publisher has no Observation equivalent and needs a person (its owner's type cannot be told)", fix: nil))
