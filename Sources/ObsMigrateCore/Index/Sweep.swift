@@ -89,27 +89,35 @@ extension ProjectIndex {
         guard let owners = scope.publishedOwners[member] else { return }
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
-        // A key path, `\Root.$name` or `\.$name`: its root is a type, written or inferred, and
-        // it names the publisher even inside the model itself.
+        // A key path, `\Root.$name` or `\.$name`: its root is a type, written or inferred.
+        // (Inside a model too, `other.$name` and `\.$name` name a publisher: `self.$name` and a
+        // bare `$name` are the model's own uses, read with its declarations.)
         let keyPathRootToken = receiver.map { $0.lowerBound - 1 } ?? s - 2
         let isKeyPath = source.kind(keyPathRootToken) == .backslash
         let model = receiver.flatMap { r in
             isKeyPath ? keyPathRoot(r, in: f, path: scopePath(s, f)) : expressionType(r, in: f, path: scopePath(s, f), foreign: true)
         }
         if let model, models[model] != nil {
-            if isKeyPath || !isInsideModel(model, s, f) { out.block(model, .publisherUsed(projection: "$" + member), site) }
+            out.block(model, .publisherUsed(projection: "$" + member), site)
         } else if let model, isKeyPath, declared[model].map({ $0.allSatisfy { self.type($0).kind != .protocol } }) ?? isNeverAModel(model) {
             // A key path rooted at a type of the project that is not a model (a class of a
             // persistence framework with its own wrappers), or at another module's.
-        } else if let model, isNeverAModel(model), !members(named: member, of: model).contains(where: { property, _ in
+        } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model), !members(named: member, of: model).contains(where: { property, _ in
             ["StateObject", "ObservedObject", "EnvironmentObject"].contains { property.attribute($0) != nil }
         }) {
-            // A value type, or another module's type, which no model is: the projection is its own
+            // A value type, another module's type, or a class of the project that is no model
+            // (`service.$flag` of a plain class with @Published): the projection is its own
             // (unless it is a view's wrapper of a model, `view.$model`).
-        } else if isKeyPath || !owners.contains(where: { isInsideModel($0, s, f) }) {
+        } else {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model))
+    }
+
+    /// A class the project declares that is not a model (nor a protocol): its `$name` is its own.
+    func isDeclaredNonModelClass(_ type: String) -> Bool {
+        guard models[type] == nil, let refs = declared[type] else { return false }
+        return refs.allSatisfy { self.type($0).kind == .class }
     }
 
     /// The type a key path `\Root.member` is rooted at: `Root` resolved, or another module's type
