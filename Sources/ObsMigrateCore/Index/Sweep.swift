@@ -136,9 +136,12 @@ extension ProjectIndex {
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         if let model, models[model] != nil {
             out.block(model, .objectWillChangeUsed, site)
-        } else if let model, isNeverAModel(model) {
+        } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.
-        } else if enclosingModel(of: s, in: f) == nil {
+        } else if let receiver, let candidates = modelsReachable(from: receiver, in: f) {
+            // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
+            for c in candidates.sorted() { out.block(c, .objectWillChangeOnUntypedValue, site) }
+        } else {
             out.blockAll(.objectWillChangeOnUntypedValue, site)
         }
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
