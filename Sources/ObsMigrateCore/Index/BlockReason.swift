@@ -24,6 +24,9 @@ public enum BlockReason: Sendable, Hashable {
     case protocolUsesPublished(protocol: String)
     case protocolAdoptedOutside(protocol: String, conformer: String)
     case associatedTypeWitness(protocol: String, associatedType: String)
+    // What SwiftUI does with it.
+    case delegateOfAdaptor(adaptor: String)
+    case sceneDelegate
     // Sites whose type cannot be told, or that need ObservableObject.
     case environmentInjectionUntyped
     case ambiguousWrapperType(written: String, property: String?, wrapper: WrapperSite.Wrapper)
@@ -76,6 +79,11 @@ public enum BlockReason: Sendable, Hashable {
         case .protocolAdoptedOutside(let p, let conformer):
             "its protocol \(p) is adopted by \(conformer), which is not declared in the scanned sources (generated or another module's) and stays ObservableObject"
         case .associatedTypeWitness(let p, let associated): "it satisfies \(p).\(associated), which requires ObservableObject"
+        case .delegateOfAdaptor(let adaptor) where adaptor == "UIApplicationDelegateAdaptor":
+            "it is the delegate of @UIApplicationDelegateAdaptor, which puts it in the environment only as an ObservableObject (UIKit's adaptor has no Observable variant)"
+        case .delegateOfAdaptor(let adaptor):
+            "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
+        case .sceneDelegate: "it is a scene delegate, which SwiftUI puts in the environment only as an ObservableObject"
         case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
         case .untypedWrapperProperty(let property, let wrapper):
@@ -109,7 +117,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether: "OBS101"
+        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .sceneDelegate: "OBS101"
         case .notAClass: "OBS206"
         case .alsoObservable, .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
@@ -158,6 +166,7 @@ public enum BlockReason: Sendable, Hashable {
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
+        .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .sceneDelegate,
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),
