@@ -27,6 +27,7 @@ public enum BlockReason: Sendable, Hashable {
     // What SwiftUI does with it.
     case delegateOfAdaptor(adaptor: String)
     case sceneDelegate
+    case focusedObject(api: String)
     // Sites whose type cannot be told, or that need ObservableObject.
     case environmentInjectionUntyped
     case ambiguousWrapperType(written: String, property: String?, wrapper: WrapperSite.Wrapper)
@@ -84,6 +85,8 @@ public enum BlockReason: Sendable, Hashable {
         case .delegateOfAdaptor(let adaptor):
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .sceneDelegate: "it is a scene delegate, which SwiftUI puts in the environment only as an ObservableObject"
+        case .focusedObject(let api):
+            "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
         case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
         case .untypedWrapperProperty(let property, let wrapper):
@@ -117,7 +120,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .sceneDelegate: "OBS101"
+        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .sceneDelegate, .focusedObject: "OBS101"
         case .notAClass: "OBS206"
         case .alsoObservable, .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
@@ -166,7 +169,7 @@ public enum BlockReason: Sendable, Hashable {
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
-        .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .sceneDelegate,
+        .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .sceneDelegate, .focusedObject(api: ".focusedSceneObject"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),

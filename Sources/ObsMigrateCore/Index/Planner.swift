@@ -66,7 +66,7 @@ extension ProjectIndex {
         recordWrapperSites(&ledger)
         recordWrapperInits(&uses.inits, &ledger)
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
-        recordDelegateAdaptors(&ledger)
+        recordObservableObjectOnlyProperties(&ledger)
         // The deployment targets hold the models whose migration edits their files: the
         // injection and initialisation sites count.
         self.wrapperInits = uses.inits

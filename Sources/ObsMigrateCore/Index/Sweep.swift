@@ -51,6 +51,7 @@ extension ProjectIndex {
                 case .environmentObjectCall: collectEnvironmentObjectCall(s, scope, &out)
                 case .wrapperInit: out.inits.append(wrapperInit(at: s, in: f))
                 case .observableObject: collectObservableObject(s, scope, &out)
+                case .focusedObjectCall: collectFocusedObjectCall(s, scope, &out)
                 case nil: break
                 }
             default: break

@@ -13,6 +13,8 @@ enum SweepTrigger: Sendable {
     case observableObject
     /// `_m = .init(wrappedValue: x)`: a wrapper initialised without its name.
     case implicitInit
+    /// `.focusedObject(x)`, `.focusedSceneObject(x)`: they take an ObservableObject.
+    case focusedObjectCall
 
     /// Identifiers, by text.
     static let identifiers: [String: SweepTrigger] = [
@@ -21,6 +23,7 @@ enum SweepTrigger: Sendable {
         "StateObject": .wrapperInit, "ObservedObject": .wrapperInit, "EnvironmentObject": .wrapperInit,
         "ObservableObject": .observableObject,
         "init": .implicitInit,
+        "focusedObject": .focusedObjectCall, "focusedSceneObject": .focusedObjectCall,
     ]
     /// Attributes (with their `@`): a wrapper the scanner could not place holds every model.
     static let attributes: Set<String> = ["@StateObject", "@ObservedObject", "@EnvironmentObject"]

@@ -378,6 +378,15 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     @MainActor @preconcurrency public var projectedValue: EnvironmentObject<ObjectType>.Wrapper { Wrapper() }
 }
 
+/// Mirrors @FocusedObject: the ObservableObject the focused view or scene publishes with
+/// `.focusedObject(_:)` or `.focusedSceneObject(_:)`.
+@frozen @propertyWrapper
+public struct FocusedObject<ObjectType: ObservableObject>: DynamicProperty {
+    public init() {}
+
+    @MainActor @preconcurrency public var wrappedValue: ObjectType? { nil }
+}
+
 // MARK: - Observation-era wrappers (Bindable, Environment object form): require AnyObject & Observable
 
 /// Mirrors @Bindable (iOS 17): bindings to the properties of an `@Observable` object.
@@ -1947,6 +1956,10 @@ nonisolated extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
     public func environment<T: AnyObject & Observable>(_ object: T?) -> some View { self }
     public func environmentObject<T: ObservableObject>(_ object: T) -> some View { self }
+    public func focusedObject<T: ObservableObject>(_ object: T) -> some View { self }
+    public func focusedObject<T: ObservableObject>(_ object: T?) -> some View { self }
+    public func focusedSceneObject<T: ObservableObject>(_ object: T) -> some View { self }
+    public func focusedSceneObject<T: ObservableObject>(_ object: T?) -> some View { self }
 
     // Previews
     public func previewDisplayName(_ value: String?) -> some View { self }

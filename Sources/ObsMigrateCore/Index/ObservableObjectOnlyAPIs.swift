@@ -1,3 +1,5 @@
+/// SwiftUI APIs that take only an ObservableObject: a model used with them keeps it.
+///
 /// App and scene delegates: SwiftUI puts them in the environment only when they are
 /// ObservableObjects, or, for AppKit's and WatchKit's adaptors (macOS 14, watchOS 10), also
 /// Observable. UIKit's adaptor has no Observable variant, so a migrated delegate read with
@@ -10,13 +12,18 @@ extension ProjectIndex {
     static let sceneDelegateProtocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
 
     /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate` (or `var delegate:
-    /// AppDelegate`) holds the delegate's class, each file read in parallel.
-    func recordDelegateAdaptors(_ ledger: inout BlockerLedger) {
+    /// AppDelegate`) holds the delegate's class; `@FocusedObject var document: Document?` holds
+    /// Document. Each file is read in parallel.
+    func recordObservableObjectOnlyProperties(_ ledger: inout BlockerLedger) {
         let found = parallelMap(Array(files.indices)) { [self] f -> [(String, BlockReason, Site)] in
             var result: [(String, BlockReason, Site)] = []
             let types = files[f].decls.types
             for t in types.indices {
                 for p in types[t].properties {
+                    if let a = p.attribute("FocusedObject"), let written = p.typeText,
+                       let model = resolveTypeName(Self.stripType(written), from: types[t].path + [types[t].name], in: f) {
+                        result.append((model, .focusedObject(api: "@FocusedObject"), Site(file: f, offset: files[f].source.start(a.token))))
+                    }
                     for a in p.attributes where Self.delegateAdaptors.contains(a.name) {
                         var written = p.typeText
                         if let arguments = a.arguments, arguments.count > 2 {
@@ -38,5 +45,26 @@ extension ProjectIndex {
             return result
         }
         for list in found { for (model, reason, site) in list { ledger.block(model, reason, site) } }
+    }
+}
+
+extension ProjectIndex {
+    /// `.focusedObject(x)` and `.focusedSceneObject(x)` take an ObservableObject: x's model, or
+    /// those its names can lead to when its type cannot be told, stays one.
+    func collectFocusedObjectCall(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
+        let source = scope.source, f = scope.file
+        guard source.kind(s + 1) == .leftParen, !source.isIdentifier(s - 1, "func") else { return }
+        let close = Int(source.match[s + 1])
+        guard close > s + 1 else { return }
+        let site = Site(file: f, offset: source.start(s))
+        let reason = BlockReason.focusedObject(api: "." + source.text(s))
+        let argument = (s + 2)..<close
+        if let t = expressionType(argument, in: f, path: scopePath(s, f), foreign: true) {
+            if models[t] != nil { out.block(t, reason, site) }
+        } else if let candidates = modelsReachable(from: argument, in: f) {
+            for c in candidates.sorted() { out.block(c, reason, site) }
+        } else {
+            out.blockAll(reason, site)
+        }
     }
 }
