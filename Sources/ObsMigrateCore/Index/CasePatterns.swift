@@ -96,7 +96,9 @@ extension ProjectIndex {
             }
             return (patternClose + 2)..<end
         }
-        // A switch case: the `{` of the switch's body, then `switch subject` before it.
+        // A switch case label begins a statement (not `for case let .x(v) in list`, whose
+        // subject is the sequence's element): the `{` of the switch's body, then `switch subject`.
+        guard source.startsStatement(caseToken), !source.isIdentifier(keyword, "for") else { return nil }
         var brace = caseToken - 1
         while brace >= 0, source.kind(brace) != .leftBrace {
             let kind = source.kind(brace)
