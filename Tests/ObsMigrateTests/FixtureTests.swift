@@ -97,6 +97,22 @@ final class FixtureTests: XCTestCase {
     /// (then review the diff before committing).
     var updating: Bool { ProcessInfo.processInfo.environment["OBS_MIGRATE_UPDATE_GOLDEN"] == "1" }
 
+    /// Each process hashes with a seed of its own, so a map walked in its own order gives other
+    /// output on another run: the same fixtures, run as separate processes, must agree.
+    func testOutputIsTheSameOnEveryRun() throws {
+        let binary = try HookSupport.debugBinary()
+        for name in ["blocked/hierarchy-held-by-subclasses", "sample-app/bookshelf", "protocols/family-blocked"] {
+            let input = FixtureSupport.fixturesRoot.appendingPathComponent(name + "/input").path
+            var outputs = Set<String>()
+            for _ in 0..<6 {
+                let run = try HookSupport.run(binary, ["check", "--format", "json", "--project-root", ".", "."], cwd: input)
+                XCTAssertEqual(run.code, 1, "\(name): \(run.err)")
+                outputs.insert(run.out)
+            }
+            XCTAssertEqual(outputs.count, 1, "\(name): \(outputs.count) different outputs in 6 runs")
+        }
+    }
+
     func testFixtures() throws {
         let cases = FixtureSupport.cases()
         XCTAssertGreaterThan(cases.count, 10, "expected the golden cases under Fixtures/")

@@ -464,13 +464,14 @@ extension ProjectIndex {
         // By index, field by field: iterating the map would copy every model whole. (Setting a
         // present key's value moves no entry, so the indices stay valid.) A model's own state is
         // read as it was when the pass began, its superclass's as it is now.
+        // Walked in name order, not the map's (which differs from run to run): the subclass a
+        // superclass is said to be held by is then the same on every run.
+        let order = models.indices.sorted { models.keys[$0] < models.keys[$1] }
         var changed = true
         while changed {
             changed = false
-            let blockedAtStart = models.indices.map { !models.values[$0].blockers.isEmpty }
-            var i = models.startIndex, k = 0
-            while i != models.endIndex {
-                defer { models.formIndex(after: &i); k += 1 }
+            let blockedAtStart = order.map { !models.values[$0].blockers.isEmpty }
+            for (k, i) in order.enumerated() {
                 guard let parent = models.values[i].superclass, let p = models.index(forKey: parent) else { continue }
                 let blocked = blockedAtStart[k]
                 if blocked, models.values[p].blockers.isEmpty {
