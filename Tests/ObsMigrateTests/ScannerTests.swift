@@ -7,6 +7,17 @@ final class ScannerTests: XCTestCase {
         return (file, DeclarationScanner.scan(file))
     }
 
+    /// The result a call of a closure-typed name gives, from the type written for it.
+    func testClosureResultOfAWrittenFunctionType() {
+        XCTAssertEqual(ProjectIndex.closureResult(of: "@escaping @autoclosure () -> DeepLinkSentinel"), "DeepLinkSentinel")
+        XCTAssertEqual(ProjectIndex.closureResult(of: "@Sendable()->Store"), "Store")
+        XCTAssertEqual(ProjectIndex.closureResult(of: "(Int, (String) -> Void) async throws -> Feed.Model"), "Feed.Model")
+        XCTAssertNil(ProjectIndex.closureResult(of: "() -> () -> Store"), "a closure returning a closure")
+        XCTAssertNil(ProjectIndex.closureResult(of: "Store"))
+        XCTAssertNil(ProjectIndex.closureResult(of: "(() -> Store)?"), "an optional closure is called with ?()")
+        XCTAssertNil(ProjectIndex.closureResult(of: "(Int) ->"))
+    }
+
     func testNestedTypesExtensionsAndIfConfig() throws {
         let (file, decls) = scan("""
             import SwiftUI

@@ -253,8 +253,82 @@ extension ProjectIndex {
             let fns = functions(named: name, of: type(ref).qualifiedName)
             if !fns.isEmpty { return single(fns.map { $0.returnType.flatMap { resolveTypeName($0, from: path) } }) }
         }
-        guard let globals = topLevelFunctionsByName[name], !globals.isEmpty else { return nil }
+        guard let globals = topLevelFunctionsByName[name], !globals.isEmpty else { return closureResultType(name, at: s, in: file, path: path) }
         return single(globals.map { $0.returnType.flatMap { resolveTypeName($0, from: []) } })
+    }
+
+    /// The written type of parameter `name` of `fn` (`label name: Type` or `name: Type`), and
+    /// its first token.
+    func parameterType(_ name: String, of fn: FunctionDecl, in source: SourceFile) -> (String, Int)? {
+        var k = fn.startToken
+        while let body = fn.body, k < body.open {
+            if source.kind(k) == .identifier, source.name(k) == name, source.kind(k + 1) == .colon,
+               source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .identifier {
+                var e = k + 2
+                var depthParens = 0
+                while e < body.open {
+                    let kind = source.kind(e)
+                    if kind == .leftParen || kind == .leftBracket { depthParens += 1 }
+                    if kind == .rightParen || kind == .rightBracket { if depthParens == 0 { break }; depthParens -= 1 }
+                    if kind == .comma && depthParens == 0 { break }
+                    if source.isText(e, "=") && depthParens == 0 { break }
+                    e += 1
+                }
+                return (source.joinedText((k + 2)..<e), k + 2)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// `make()` where `make` is a closure, a parameter of the enclosing function or a property of
+    /// the enclosing types written `() -> M` (attributes such as `@escaping` allowed): M. A
+    /// local of the same name, which the parameters and members do not show, makes it nil.
+    func closureResultType(_ name: String, at s: Int, in file: Int, path: [String]) -> String? {
+        let source = files[file].source
+        var written: [String] = []
+        if let code = enclosingCode(of: s, in: file) {
+            // A local closure (`let make = ...`) shadows them, and its type is not written here.
+            for k in (code.open + 1)..<s where source.isIdentifier(k, "let") || source.isIdentifier(k, "var") {
+                if source.kind(k + 1) == .identifier, source.name(k + 1) == name { return nil }
+            }
+            if let fn = code.function, let (text, _) = parameterType(name, of: fn, in: source) { written = [text] }
+        }
+        if written.isEmpty {
+            for ref in enclosingTypes(of: s, in: file) {
+                let found = members(named: name, of: resolveTypeName(type(ref).qualifiedName, from: []) ?? type(ref).qualifiedName)
+                guard !found.isEmpty else { continue }
+                let texts = found.compactMap { $0.0.typeText }
+                guard texts.count == found.count else { return nil }
+                written = texts
+                break
+            }
+        }
+        guard !written.isEmpty else { return nil }
+        return single(written.map { Self.closureResult(of: $0).flatMap { resolveTypeName($0, from: path, in: file) } })
+    }
+
+    /// The result type written in a function type (`@escaping () -> M` gives `M`); nil for
+    /// anything else, or when the result is itself a function type.
+    static func closureResult(of text: String) -> String? {
+        var t = Substring(text.trimmingWhitespaceAndNewlines())
+        // Attributes, spaced or not (`@escaping @autoclosure () -> M`, `@Sendable()->M`).
+        while t.hasPrefix("@") {
+            t = t.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }.drop { $0 == " " }
+        }
+        guard t.first == "(" else { return nil }
+        var depth = 0
+        var i = t.startIndex
+        repeat {
+            if t[i] == "(" { depth += 1 } else if t[i] == ")" { depth -= 1 }
+            i = t.index(after: i)
+        } while depth > 0 && i < t.endIndex
+        guard depth == 0 else { return nil }
+        var rest = t[i...].drop { $0 == " " }
+        for effect in ["async", "throws"] where rest.hasPrefix(effect) { rest = rest.dropFirst(effect.count).drop { $0 == " " } }
+        guard rest.hasPrefix("->") else { return nil }
+        let result = String(rest.dropFirst(2)).trimmingWhitespaceAndNewlines()
+        return result.isEmpty || result.contains("->") ? nil : String(result)
     }
 
     /// A name in scope at `s`: a local or parameter of the enclosing code, then members of the
@@ -313,28 +387,8 @@ extension ProjectIndex {
                 k += 1
             }
             if !candidates.isEmpty { return single(candidates) }
-            if let fn = code.function {
-                // Parameters: `label name: Type` or `name: Type` before the body.
-                var k = fn.startToken
-                while let body = fn.body, k < body.open {
-                    if source.kind(k) == .identifier, source.name(k) == name, source.kind(k + 1) == .colon,
-                       source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .identifier {
-                        var e = k + 2
-                        var depthParens = 0
-                        while e < body.open {
-                            let kind = source.kind(e)
-                            if kind == .leftParen || kind == .leftBracket { depthParens += 1 }
-                            if kind == .rightParen || kind == .rightBracket { if depthParens == 0 { break }; depthParens -= 1 }
-                            if kind == .comma && depthParens == 0 { break }
-                            if source.isText(e, "=") && depthParens == 0 { break }
-                            e += 1
-                        }
-                        let written = source.joinedText((k + 2)..<e)
-                        return resolveTypeName(written, from: path, in: file)
-                            ?? (foreign ? foreignTypeName(written, at: k + 2, in: file) : nil)
-                    }
-                    k += 1
-                }
+            if let fn = code.function, let (written, at) = parameterType(name, of: fn, in: source) {
+                return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: at, in: file) : nil)
             }
         }
         for ref in enclosingTypes(of: s, in: file) {
