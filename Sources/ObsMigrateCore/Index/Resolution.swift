@@ -153,7 +153,7 @@ extension ProjectIndex {
             current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
             // `External(...)`: a constructor call names its type even when the type comes from
             // another module (it is then simply not a model here).
-            if current == nil, components.count == 1, TypeName.isCapitalized(headName),
+            if current == nil, components.count == 1, headName.first(where: { $0 != "_" })?.isUppercase ?? false,
                bySimpleName[headName] == nil { return headName }
         } else {
             current = variableType(headName, at: anchor, in: file, path: path, depth: depth, foreign: foreign)

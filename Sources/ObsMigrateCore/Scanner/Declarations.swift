@@ -339,10 +339,12 @@ public enum TypeName {
 
     static let decorations = ByteSet(Array("<?!.`".utf8))
 
-    /// Whether `name` is spelled as a type: upper case first, after any leading underscores
-    /// (`_Storage`, and Xcode template placeholders such as `___VARIABLE_sceneName___State`).
+    /// Whether `name` may be spelled as a type: upper case first, after any leading underscores
+    /// (`_Storage`, Xcode template placeholders such as `___VARIABLE_sceneName___State`), or a
+    /// first character that has no case (`📱AppModel`), which callers check is declared.
     public static func isCapitalized(_ name: String) -> Bool {
-        name.first(where: { $0 != "_" })?.isUppercase ?? false
+        guard let first = name.first(where: { $0 != "_" }) else { return false }
+        return first.isUppercase || !first.isLetter && !first.isNumber
     }
 
     /// `name` qualified by its enclosing scopes (`["A", "B"]`, `C` → `A.B.C`), built in one
