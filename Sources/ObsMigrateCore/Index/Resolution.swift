@@ -285,26 +285,8 @@ extension ProjectIndex {
     /// the enclosing types written `() -> M` (attributes such as `@escaping` allowed): M. A
     /// local of the same name, which the parameters and members do not show, makes it nil.
     func closureResultType(_ name: String, at s: Int, in file: Int, path: [String]) -> String? {
-        let source = files[file].source
-        var written: [String] = []
-        if let code = enclosingCode(of: s, in: file) {
-            // A local closure (`let make = ...`) shadows them, and its type is not written here.
-            for k in (code.open + 1)..<s where source.isIdentifier(k, "let") || source.isIdentifier(k, "var") {
-                if source.kind(k + 1) == .identifier, source.name(k + 1) == name { return nil }
-            }
-            if let fn = code.function, let (text, _) = parameterType(name, of: fn, in: source) { written = [text] }
-        }
-        if written.isEmpty {
-            for ref in enclosingTypes(of: s, in: file) {
-                let found = members(named: name, of: resolveTypeName(type(ref).qualifiedName, from: []) ?? type(ref).qualifiedName)
-                guard !found.isEmpty else { continue }
-                let texts = found.compactMap { $0.0.typeText }
-                guard texts.count == found.count else { return nil }
-                written = texts
-                break
-            }
-        }
-        guard !written.isEmpty else { return nil }
+        // A local closure (`let make = ...`) shadows them, and its type is not written there.
+        guard let written = writtenTypes(ofName: name, at: s, in: file), !written.isEmpty else { return nil }
         return single(written.map { Self.closureResult(of: $0).flatMap { resolveTypeName($0, from: path, in: file) } })
     }
 
@@ -339,6 +321,17 @@ extension ProjectIndex {
             var candidates: [String?] = []
             var k = code.open + 1
             while k < s {
+                // `for item in items {` and a closure's `{ item in`: the element, when told.
+                if source.isIdentifier(k, "for"), source.kind(k + 1) == .identifier, source.name(k + 1) == name,
+                   source.isIdentifier(k + 2, "in"), k + 1 != s {
+                    var e = k + 3
+                    while e < s, source.kind(e) != .leftBrace { e += 1 }
+                    // Only inside the loop's body is the name the element.
+                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<e, in: file, path: path)) }
+                } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
+                          let sequence = closureParameterSequence(k, use: s, in: source) {
+                    candidates.append(sequence.isEmpty ? nil : elementType(sequence, in: file, path: path))
+                }
                 // (A `let` right after `if`/`guard`/`while` is read with them, below.)
                 let binds = (source.isIdentifier(k, "let") || source.isIdentifier(k, "var"))
                     && !(source.isIdentifier(k - 1, "guard") || source.isIdentifier(k - 1, "if") || source.isIdentifier(k - 1, "while"))

@@ -9,9 +9,9 @@ final class Label: ObservableObject {
     @Published var text = ""
 }
 
-/// Inside Branch, its leaves' objectWillChange (values whose type is not told: an element of
-/// an array, a loop variable) is the leaves', not Branch's own: Leaf keeps ObservableObject.
-/// Nothing bounds what a loop variable may be, so Label, never used here, is held too.
+/// Inside Branch, its leaves' objectWillChange is the leaves', not Branch's own: Leaf keeps
+/// ObservableObject. The loop variable is told (an element of `leaves: [Leaf]`), but
+/// `leaves.first!` is not, and nothing bounds it: Label, never used here, is held too.
 final class Branch: ObservableObject {
     @Published var count = 0
     let leaves: [Leaf] = [Leaf()]
