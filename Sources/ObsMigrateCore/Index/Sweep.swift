@@ -95,9 +95,9 @@ extension ProjectIndex {
         // bare `$name` are the model's own uses, read with its declarations.)
         let keyPathRootToken = receiver.map { $0.lowerBound - 1 } ?? s - 2
         let isKeyPath = source.kind(keyPathRootToken) == .backslash
-        let model = receiver.flatMap { r in
+        let model = receiver.map { r in
             isKeyPath ? keyPathRoot(r, in: f, path: scopePath(s, f)) : expressionType(r, in: f, path: scopePath(s, f), foreign: true)
-        }
+        } ?? (isKeyPath ? appIntentKeyPathRoot(s, in: f) : nil)
         if let model, models[model] != nil {
             out.block(model, .publisherUsed(projection: "$" + member), site)
         } else if let model, isKeyPath, declared[model].map({ $0.allSatisfy { self.type($0).kind != .protocol } }) ?? isNeverAModel(model) {
@@ -119,6 +119,40 @@ extension ProjectIndex {
     func isDeclaredNonModelClass(_ type: String) -> Bool {
         guard models[type] == nil, let refs = declared[type] else { return false }
         return refs.allSatisfy { self.type($0).kind == .class }
+    }
+
+    /// The root of `\.$name` where App Intents fix it: in the `parameterSummary` of an intent
+    /// (`Summary { \.$server }`, `When(\.$x, ...)`), the intent itself; in
+    /// `@IntentParameterDependency<Intent>(\.$name)`, the generic argument. nil elsewhere: an
+    /// inferred root can be any type, a model among them.
+    func appIntentKeyPathRoot(_ s: Int, in f: Int) -> String? {
+        let source = files[f].source
+        // `@IntentParameterDependency<Intent>(\.$name)`
+        if source.kind(s - 3) == .leftParen {
+            var k = s - 4
+            while k > s - 12, k >= 0, source.kind(k) != .attribute { k -= 1 }
+            if k >= 0, source.kind(k) == .attribute, source.isText(k, "@IntentParameterDependency"), k + 2 < s - 4 {
+                return resolveTypeName(source.joinedText((k + 2)..<(s - 4)), from: scopePath(s, f), in: f)
+            }
+        }
+        // Inside `static var parameterSummary: some ParameterSummary { ... }` of the intent.
+        guard let owner = enclosingTypes(of: s, in: f).first else { return nil }
+        let decl = type(owner)
+        var k = s - 1
+        while k > decl.bodyOpen {
+            let kind = source.kind(k)
+            if kind == .rightBrace || kind == .rightParen || kind == .rightBracket {
+                let m = Int(source.match[k])
+                guard m >= 0, m < k else { return nil }
+                k = m - 1
+                continue
+            }
+            if kind == .leftBrace, (max(decl.bodyOpen + 1, k - 6)..<k).contains(where: { source.isIdentifier($0, "parameterSummary") && source.isIdentifier($0 - 1, "var") }) {
+                return resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
+            }
+            k -= 1
+        }
+        return nil
     }
 
     /// The type a key path `\Root.member` is rooted at: `Root` resolved, or another module's type
