@@ -26,7 +26,6 @@ public enum BlockReason: Sendable, Hashable {
     case associatedTypeWitness(protocol: String, associatedType: String)
     // What SwiftUI does with it.
     case delegateOfAdaptor(adaptor: String)
-    case sceneDelegate
     case focusedObject(api: String)
     // Sites whose type cannot be told, or that need ObservableObject.
     case environmentInjectionUntyped
@@ -81,10 +80,9 @@ public enum BlockReason: Sendable, Hashable {
             "its protocol \(p) is adopted by \(conformer), which is not declared in the scanned sources (generated or another module's) and stays ObservableObject"
         case .associatedTypeWitness(let p, let associated): "it satisfies \(p).\(associated), which requires ObservableObject"
         case .delegateOfAdaptor(let adaptor) where adaptor == "UIApplicationDelegateAdaptor":
-            "it is the delegate of @UIApplicationDelegateAdaptor, which puts it in the environment only as an ObservableObject (UIKit's adaptor has no Observable variant)"
+            "it is the delegate of @UIApplicationDelegateAdaptor, which puts it in the environment as an ObservableObject (UIKit's adaptor documents no Observable variant)"
         case .delegateOfAdaptor(let adaptor):
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
-        case .sceneDelegate: "it is a scene delegate, which SwiftUI puts in the environment only as an ObservableObject"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
         case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
@@ -120,7 +118,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .sceneDelegate, .focusedObject: "OBS101"
+        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
         case .notAClass: "OBS206"
         case .alsoObservable, .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
@@ -169,7 +167,7 @@ public enum BlockReason: Sendable, Hashable {
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
-        .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .sceneDelegate, .focusedObject(api: ".focusedSceneObject"),
+        .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .focusedObject(api: ".focusedSceneObject"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),

@@ -365,9 +365,6 @@ extension ProjectIndex {
             if decl.kind == .class, decl.hasAttribute("Model") {
                 block(name, .swiftDataModel, Site(file: ref.file, offset: decl.start))
             }
-            if let entry = decl.inheritance.first(where: { Self.sceneDelegateProtocols.contains($0.baseName) }) {
-                block(name, .sceneDelegate, Site(file: ref.file, offset: entry.range.lowerBound))
-            }
             // A file whose tokens were let go holds none of the names looked for below but `_x`
             // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
             if files[ref.file].tokensDropped, !files[ref.file].namesUnderscoredIdentifiers { continue }

@@ -1,15 +1,15 @@
 /// SwiftUI APIs that take only an ObservableObject: a model used with them keeps it.
 ///
-/// App and scene delegates: SwiftUI puts them in the environment only when they are
-/// ObservableObjects, or, for AppKit's and WatchKit's adaptors (macOS 14, watchOS 10), also
-/// Observable. UIKit's adaptor has no Observable variant, so a migrated delegate read with
-/// `@Environment(AppDelegate.self)` would not be found at run time: it keeps ObservableObject,
-/// as does one whose adaptor's `$delegate` projection is used (its type would change).
+/// App delegates: SwiftUI puts them in the environment when they are ObservableObjects, or,
+/// for AppKit's and WatchKit's adaptors (macOS 14, watchOS 10), Observable. UIKit's adaptor
+/// documents no Observable variant, so a migrated delegate read with
+/// `@Environment(AppDelegate.self)` may not be found at run time: it keeps ObservableObject, as
+/// does one whose adaptor's `$delegate` projection is used (its type would change). (Scene
+/// delegates migrate: IceCubes has read an @Observable one from the environment since 2023.)
 extension ProjectIndex {
     static let delegateAdaptors: Set<String> = [
         "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor",
     ]
-    static let sceneDelegateProtocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
 
     /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate` (or `var delegate:
     /// AppDelegate`) holds the delegate's class; `@FocusedObject var document: Document?` holds

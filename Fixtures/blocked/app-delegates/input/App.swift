@@ -1,36 +1,36 @@
 import SwiftUI
 import UIKit
 
-/// SwiftUI puts an app delegate in the environment only when it is an ObservableObject, and
-/// UIKit's adaptor has no Observable variant: @Environment(AppDelegate.self) would find nothing.
+/// UIKit's adaptor puts an app delegate in the environment when it is an ObservableObject and
+/// documents no Observable variant: @Environment(AppDelegate.self) may find nothing.
 final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
     @Published var pushToken: String?
 }
 
-/// The same holds for a scene delegate.
+/// A scene delegate is put in the environment as an Observable too: it migrates.
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate, ObservableObject {
     @Published var isActive = false
 }
 
-@Observable final class Library {
-    var books: [String] = []
+final class Library: ObservableObject {
+    @Published var books: [String] = []
 }
 
 @main
 struct ReaderApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
-    @State private var library = Library()
+    @StateObject private var library = Library()
 
     var body: some Scene {
         WindowGroup {
-            ContentView().environment(library)
+            ContentView().environmentObject(library)
         }
     }
 }
 
 struct ContentView: View {
     @EnvironmentObject var appDelegate: AppDelegate
-    @Environment(Library.self) var library
+    @EnvironmentObject var library: Library
 
     var body: some View {
         Text("\(appDelegate.pushToken ?? "") \(library.books.count)")
