@@ -99,17 +99,7 @@ extension ProjectIndex {
         // A switch case label begins a statement (not `for case let .x(v) in list`, whose
         // subject is the sequence's element): the `{` of the switch's body, then `switch subject`.
         guard source.startsStatement(caseToken), !source.isIdentifier(keyword, "for") else { return nil }
-        var brace = caseToken - 1
-        while brace >= 0, source.kind(brace) != .leftBrace {
-            let kind = source.kind(brace)
-            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
-                let m = Int(source.match[brace])
-                guard m >= 0, m < brace else { return nil }
-                brace = m
-            }
-            brace -= 1
-        }
-        guard brace > 1 else { return nil }
+        guard let brace = source.innermostBrace(around: caseToken), brace > 1 else { return nil }
         // `switch subject {`: back over the subject (bracketed runs whole) to the keyword.
         var start = brace - 1
         while start > 0, !source.isIdentifier(start, "switch"), brace - start < 64 {

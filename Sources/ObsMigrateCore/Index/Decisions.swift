@@ -665,16 +665,7 @@ extension ProjectIndex {
         guard source.kind(name) == .identifier, !source.text(name).hasPrefix("_"),
               source.isIdentifier(name - 1, "let") || source.isIdentifier(name - 1, "var"), source.startsStatement(name - 1) else { return nil }
         // The block around the declaration: its uses can only be before its closing brace.
-        var open = name - 2
-        while open >= 0, !(source.kind(open) == .leftBrace && Int(source.match[open]) > close) {
-            if source.kind(open) == .rightBrace || source.kind(open) == .rightParen || source.kind(open) == .rightBracket {
-                let m = Int(source.match[open])
-                guard m >= 0, m < open else { return nil }
-                open = m
-            }
-            open -= 1
-        }
-        guard open >= 0 else { return nil }
+        guard let open = source.innermostBrace(around: name), Int(source.match[open]) > close else { return nil }
         let local = source.name(name)
         var assigned: Int? = nil
         for k in (close + 1)..<Int(source.match[open]) where source.kind(k) == .identifier && source.name(k) == local {

@@ -61,10 +61,8 @@ extension ProjectIndex {
         let argument = (s + 2)..<close
         if let t = expressionType(argument, in: f, path: scopePath(s, f), foreign: true) {
             if models[t] != nil { out.block(t, reason, site) }
-        } else if let candidates = modelsReachable(from: argument, in: f) {
-            for c in candidates.sorted() { out.block(c, reason, site) }
         } else {
-            out.blockAll(reason, site)
+            out.events += holdsOfUntypedValue(argument, in: f, reason, site)
         }
     }
 }

@@ -117,11 +117,8 @@ extension ProjectIndex {
         let environmentModels = Set(wrapperSites.indices.compactMap { wrapperSites[$0].wrapper == .EnvironmentObject ? wrapperSites[$0].type : nil })
         for call in envCalls where call.type == nil {
             let site = Site(file: call.file, offset: files[call.file].source.start(call.nameToken))
-            if call.close > call.open + 1, let candidates = modelsReachable(from: (call.open + 1)..<call.close, in: call.file) {
-                for c in candidates.intersection(environmentModels).sorted() { ledger.block(c, .environmentInjectionUntyped, site) }
-            } else {
-                ledger.blockAll(.environmentInjectionUntyped, site, only: environmentModels)
-            }
+            let argument = call.close > call.open + 1 ? (call.open + 1)..<call.close : nil
+            holdsOfUntypedValue(argument, in: call.file, .environmentInjectionUntyped, site, only: environmentModels).forEach { ledger.record($0) }
         }
     }
 
@@ -154,11 +151,7 @@ extension ProjectIndex {
                 } else if site.writtenType == nil {
                     let reason = BlockReason.untypedWrapperProperty(property: site.property.name, wrapper: site.wrapper)
                     // Only the models the expression's names can lead to may be behind it.
-                    if let initializer = site.property.initializer, let candidates = modelsReachable(from: initializer, in: site.file) {
-                        for c in candidates.sorted() { ledger.block(c, reason, where_) }
-                    } else {
-                        ledger.blockAll(reason, where_)
-                    }
+                    holdsOfUntypedValue(site.property.initializer, in: site.file, reason, where_).forEach { ledger.record($0) }
                 }
                 continue
             }
@@ -197,11 +190,7 @@ extension ProjectIndex {
                 ledger.block(t, .wrapperUsedByName(use.wrapper), site)
                 continue
             }
-            if close > open, let candidates = modelsReachable(from: (open + 1)..<close, in: use.file) {
-                for c in candidates.sorted() { ledger.block(c, reason, site) }
-            } else {
-                ledger.blockAll(reason, site)
-            }
+            holdsOfUntypedValue(close > open ? (open + 1)..<close : nil, in: use.file, reason, site).forEach { ledger.record($0) }
         }
     }
 

@@ -469,6 +469,17 @@ extension ProjectIndex {
     /// type that cannot be read (an opaque or inferred one): then any model may be behind it.
     /// A name the project does not declare comes from another module, which cannot return a
     /// type of this one without a generic context that an annotation would have to give.
+    /// What a site whose value's type cannot be told holds: the models the names in `range` can
+    /// lead to (those in `only`, when given), or, when they do not bound it (or there is no
+    /// range), every model (of `only`). As events, for the sweep and the planner alike.
+    func holdsOfUntypedValue(_ range: Range<Int>?, in file: Int, _ reason: BlockReason, _ site: Site,
+                             only: Set<String>? = nil) -> [Sweep.Event] {
+        guard let range, let candidates = modelsReachable(from: range, in: file) else {
+            return [.all(Blocker(reason, site: site), only)]
+        }
+        return candidates.intersection(only ?? candidates).sorted().map { .one($0, Blocker(reason, site: site)) }
+    }
+
     func modelsReachable(from range: Range<Int>, in file: Int) -> Set<String>? {
         let source = files[file].source
         var result = Set<String>()

@@ -138,19 +138,12 @@ extension ProjectIndex {
         // Inside `static var parameterSummary: some ParameterSummary { ... }` of the intent.
         guard let owner = enclosingTypes(of: s, in: f).first else { return nil }
         let decl = type(owner)
-        var k = s - 1
-        while k > decl.bodyOpen {
-            let kind = source.kind(k)
-            if kind == .rightBrace || kind == .rightParen || kind == .rightBracket {
-                let m = Int(source.match[k])
-                guard m >= 0, m < k else { return nil }
-                k = m - 1
-                continue
-            }
-            if kind == .leftBrace, (max(decl.bodyOpen + 1, k - 6)..<k).contains(where: { source.isIdentifier($0, "parameterSummary") && source.isIdentifier($0 - 1, "var") }) {
+        var brace = source.innermostBrace(around: s)
+        while let k = brace, k > decl.bodyOpen {
+            if (max(decl.bodyOpen + 1, k - 6)..<k).contains(where: { source.isIdentifier($0, "parameterSummary") && source.isIdentifier($0 - 1, "var") }) {
                 return resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             }
-            k -= 1
+            brace = source.innermostBrace(around: k)
         }
         return nil
     }
@@ -173,11 +166,9 @@ extension ProjectIndex {
             out.block(model, .objectWillChangeUsed, site)
         } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.
-        } else if let receiver, let candidates = modelsReachable(from: receiver, in: f) {
-            // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
-            for c in candidates.sorted() { out.block(c, .objectWillChangeOnUntypedValue, site) }
         } else {
-            out.blockAll(.objectWillChangeOnUntypedValue, site)
+            // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
+            out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)
         }
         out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
     }

@@ -151,6 +151,23 @@ public struct SourceFile: Sendable {
         return startsStatement(first) ? first : nil
     }
 
+    /// The `{` of the innermost brace block holding token `s`, found walking back with bracketed
+    /// runs skipped whole; nil when there is none, or a closer on the way has no opener.
+    public func innermostBrace(around s: Int) -> Int? {
+        var k = s - 1
+        while k >= 0 {
+            switch kind(k) {
+            case .leftBrace: return k
+            case .rightBrace, .rightParen, .rightBracket:
+                let m = Int(match[k])
+                guard m >= 0, m < k else { return nil }
+                k = m - 1
+            default: k -= 1
+            }
+        }
+        return nil
+    }
+
     public func isIdentifier(_ s: Int, _ literal: StaticString) -> Bool {
         kind(s) == .identifier && isText(s, literal)
     }
