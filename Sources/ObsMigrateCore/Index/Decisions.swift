@@ -544,14 +544,6 @@ extension ProjectIndex {
         return nil
     }
 
-    /// The type a declaration stands for: its qualified name, or for an extension the type it
-    /// extends.
-    public func typeName(of ref: TypeRef) -> String {
-        let decl = type(ref)
-        guard decl.kind == .extension else { return decl.qualifiedName }
-        return resolveTypeName(decl.name, from: decl.path) ?? decl.name
-    }
-
     /// `name` and then its superclasses while they are models (bounded, in case of a cycle).
     func lineage(of name: String) -> [String] {
         var result: [String] = []

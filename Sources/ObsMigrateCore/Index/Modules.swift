@@ -10,18 +10,6 @@ extension ProjectIndex {
         moduleOfFile[file].map { [$0] } ?? []
     }
 
-    /// The one top-level type `name` among `candidates` (declared in several modules) that
-    /// `file` imports; nil when it imports none or several of them.
-    func typeImported(_ name: String, candidates: [String], into file: Int) -> String? {
-        var visible: String? = nil
-        for i in files[file].decls.imports {
-            guard let module = moduleByImportName[i.module], candidates.contains(module + "." + name) else { continue }
-            if let v = visible, v != module + "." + name { return nil }
-            visible = module + "." + name
-        }
-        return visible
-    }
-
     /// The name a module's types are qualified with: its package's name (`Package(name: "B"`),
     /// else its Xcode project's, else its folder's last component. (Paths are as shown, relative
     /// to the current directory, so the folder may be "" and its name unknown.)
@@ -50,9 +38,10 @@ extension ProjectIndex {
 
     /// Places every type of each module that declares a top-level name another module declares
     /// too in that module's scope. Modules with no such name keep plain names (and messages).
-    mutating func separateModules() {
+    mutating func separateModules() -> SymbolTable.Modules {
+        var modules = SymbolTable.Modules()
         let folders = projectFolders()
-        guard !folders.isEmpty else { return }
+        guard !folders.isEmpty else { return modules }
         // Each file's module: an index into `folders`, or -1 for the sources no named module claims.
         let moduleIndex = files.indices.map { f in
             Self.owningFolder(of: files[f].path, among: folders).flatMap { folders.firstIndex(of: $0) } ?? -1
@@ -66,18 +55,19 @@ extension ProjectIndex {
         var separated = Set<Int>()
         for modules in modulesOfName.values where modules.count > 1 { separated.formUnion(modules) }
         separated.remove(-1)
-        guard !separated.isEmpty else { return }
+        guard !separated.isEmpty else { return modules }
         var names: [Int: String?] = [:]
         for f in files.indices where separated.contains(moduleIndex[f]) {
             let folder = folders[moduleIndex[f]]
             if names[moduleIndex[f]] == nil { names[moduleIndex[f]] = .some(moduleName(ofFolder: folder)) }
             guard let module = names[moduleIndex[f]]! else { continue }
-            moduleOfFile[f] = module
-            moduleByImportName[module] = module
+            modules.moduleOfFile[f] = module
+            modules.moduleByImportName[module] = module
             let inner = files[f].path.dropFirst(folder.isEmpty ? 0 : folder.count + 1).split(separator: "/")
-            if inner.count > 2, inner[0] == "Sources" || inner[0] == "Tests" { moduleByImportName[String(inner[1])] = module }
+            if inner.count > 2, inner[0] == "Sources" || inner[0] == "Tests" { modules.moduleByImportName[String(inner[1])] = module }
             for t in files[f].decls.types.indices { files[f].decls.types[t].placeInModule(module) }
             for a in files[f].decls.typeAliases.indices { files[f].decls.typeAliases[a].path.insert(module, at: 0) }
         }
+        return modules
     }
 }

@@ -4,21 +4,6 @@
 extension ProjectIndex {
     static let maxResolutionDepth = 6
 
-    /// The enclosing type declarations of significant token `s`, innermost first.
-    public func enclosingTypes(of s: Int, in file: Int) -> [TypeRef] {
-        // Types are stored in order of their `{`, nested ones after their parent. The last type
-        // opened before `s` is the innermost candidate; the enclosing ones are it or its ancestors.
-        let types = files[file].decls.types
-        var result: [TypeRef] = []
-        var t = partitionPoint(types.count) { types[$0].bodyOpen < s } - 1
-        let parents = typeParents[file]
-        while t >= 0 {
-            if s < types[t].bodyClose { result.append(TypeRef(file: file, type: t)) }
-            t = parents[t]
-        }
-        return result
-    }
-
     /// The outermost brace block holding `s` that is not a type's body (a function, accessor,
     /// closure or `#Preview` body), and the function it belongs to, for its parameters.
     func enclosingCode(of s: Int, in file: Int) -> (open: Int, function: FunctionDecl?)? {
@@ -217,14 +202,6 @@ extension ProjectIndex {
         let typeName = names.joined(separator: ".")
         guard TypeName.isCapitalized(last) else { return false }
         return resolveTypeName(typeName, from: path, in: file) != nil || bySimpleName[last] == nil
-    }
-
-    /// The qualified name of type `name` declared (or aliased) inside type `outer`.
-    func nestedTypeName(_ name: String, in outer: String) -> String? {
-        let q = outer + "." + name
-        if declared[q] != nil { return q }
-        if typeAliases[q] != nil { return resolveTypeName(q, from: []) }
-        return nil
     }
 
     /// End of a local's type or initializer: the end of its line (brackets skipped), a comma,

@@ -1,0 +1,84 @@
+import XCTest
+@testable import ObsMigrateCore
+
+/// The symbol table on its own: what a written name resolves to from a place, with nesting,
+/// typealiases, superclasses' nested types and modules that declare the same name.
+final class SymbolTableTests: XCTestCase {
+    func table(_ sources: [(String, String)]) -> SymbolTable {
+        ProjectIndex(files: sources.map { ProjectFile(path: $0.0, bytes: Array($0.1.utf8)) }).symbols
+    }
+
+    func testSimpleNestedAndQualifiedNames() {
+        let symbols = table([("A.swift", """
+            struct Outer {
+                struct Inner {}
+                class Model {}
+            }
+            struct Model {}
+            enum Other { struct Inner {} }
+            """)])
+        XCTAssertEqual(symbols.resolveTypeName("Inner", from: ["Outer"]), "Outer.Inner", "the nearest scope first")
+        XCTAssertEqual(symbols.resolveTypeName("Inner", from: ["Other"]), "Other.Inner")
+        XCTAssertNil(symbols.resolveTypeName("Inner", from: []), "two types named Inner: not told from outside both")
+        XCTAssertEqual(symbols.resolveTypeName("Model", from: []), "Model")
+        XCTAssertEqual(symbols.resolveTypeName("Model", from: ["Outer"]), "Outer.Model")
+        XCTAssertEqual(symbols.resolveTypeName("Outer.Inner?", from: []), "Outer.Inner", "decorations stripped")
+        XCTAssertEqual(symbols.resolveTypeName("some Outer.Model", from: []), "Outer.Model")
+        XCTAssertNil(symbols.resolveTypeName("Missing", from: ["Outer"]))
+        XCTAssertEqual(symbols.bySimpleName["Inner"]?.count, 2)
+    }
+
+    func testTypealiasesResolveInTheScopeTheyAreWrittenIn() {
+        let symbols = table([("A.swift", """
+            enum Feature {
+                final class ViewModel {}
+                typealias VM = ViewModel
+            }
+            typealias Store = Feature.VM
+            """)])
+        XCTAssertEqual(symbols.resolveTypeName("Store", from: []), "Feature.ViewModel")
+        XCTAssertEqual(symbols.resolveTypeName("VM", from: ["Feature"]), "Feature.ViewModel")
+        XCTAssertEqual(symbols.resolveTypeName("Feature.VM", from: []), "Feature.ViewModel")
+    }
+
+    func testASuperclassNestedTypeIsFoundThroughTheSubclass() {
+        let symbols = table([("A.swift", """
+            class Screen { final class Context {} }
+            final class Settings: Screen {}
+            """)])
+        XCTAssertEqual(symbols.resolveTypeName("Settings.Context", from: []), "Screen.Context")
+    }
+
+    func testExtensionsEnclosingTypesAndTopLevelNames() {
+        let symbols = table([("A.swift", """
+            enum Outer { final class Model { var x = 0 } }
+            extension Outer.Model { func f() {} }
+            func makeModel() -> Outer.Model { Outer.Model() }
+            let shared = Outer.Model()
+            """)])
+        XCTAssertEqual(symbols.extensionsOf["Outer.Model"]?.count, 1)
+        let ext = symbols.extensionsOf["Outer.Model"]![0]
+        XCTAssertEqual(symbols.typeName(of: ext), "Outer.Model")
+        let model = symbols.declared["Outer.Model"]!.first
+        let inside = symbols.type(model).bodyOpen + 1
+        XCTAssertEqual(symbols.enclosingTypes(of: inside, in: 0).map { symbols.type($0).name }, ["Model", "Outer"])
+        XCTAssertEqual(symbols.topLevelFunctionsByName["makeModel"]?.count, 1)
+        XCTAssertEqual(symbols.topLevelPropertiesByName["shared"]?.count, 1)
+        XCTAssertEqual(symbols.classNames, ["Outer.Model"])
+    }
+
+    /// Two packages each declare `Store`: a file sees the one of the module it imports.
+    func testSameNameInTwoModulesResolvesByImport() {
+        let symbols = table([
+            ("A/Package.swift", "let package = Package(name: \"PackageA\")\n"),
+            ("A/Sources/Alpha/Store.swift", "public final class Store {}\n"),
+            ("B/Package.swift", "let package = Package(name: \"PackageB\")\n"),
+            ("B/Sources/Beta/Store.swift", "public final class Store {}\n"),
+            ("App/V.swift", "import Beta\nstruct V { let s: Store }\n"),
+        ])
+        XCTAssertEqual(Set(symbols.declared.keys.filter { $0.hasSuffix("Store") }), ["PackageA.Store", "PackageB.Store"])
+        XCTAssertEqual(symbols.moduleByImportName["Beta"], "PackageB")
+        XCTAssertEqual(symbols.resolveTypeName("Store", from: [], in: 4), "PackageB.Store")
+        XCTAssertNil(symbols.resolveTypeName("Store", from: []), "without a file, two candidates are not told apart")
+    }
+}
