@@ -45,19 +45,6 @@ enum FixCommand {
         var fixed: [Int: [UInt8]] { originals.keys.reduce(into: [:]) { $0[$1] = project.files[$1].bytes } }
         /// The contents the changed files had, when the plan kept them (see `OriginalContent`).
         var original: [Int: [UInt8]] { originals.compactMapValues(\.bytes) }
-
-        /// The project as it was loaded: the changed files' originals back in place, from
-        /// memory or read again from disk (then they must be unchanged).
-        func restoredProject(perPathIgnores: PerPathIgnores) throws -> LoadedProject {
-            var restored = project
-            for (f, original) in originals {
-                let path = restored.files[f].path
-                let bytes = try original.bytes ?? original.readAgain(restored.absolutePaths[f], shown: path)
-                restored.files[f] = perPathIgnores.applied(to: ProjectFile(path: path, bytes: bytes),
-                                                           absolutePath: restored.absolutePaths[f], root: restored.root)
-            }
-            return restored
-        }
     }
 
     /// A changed file's content as read: its bytes for a diff, or only their digest for
@@ -65,13 +52,6 @@ enum FixCommand {
     struct OriginalContent {
         var digest: ContentDigest
         var bytes: [UInt8]?
-
-        func readAgain(_ absolutePath: String, shown: String) throws -> [UInt8] {
-            guard let bytes = digest.readUnchanged(absolutePath) else {
-                throw UsageError("\(shown) changed while obs-migrate was reading the project; run it again; nothing written")
-            }
-            return bytes
-        }
     }
 
     /// Applies fixes round after round, re-scanning and re-checking the whole project each
@@ -81,15 +61,19 @@ enum FixCommand {
     /// temporary file as soon as it is made, and only the originals' digests are kept.
     /// `perPathIgnores` are re-applied to every rewritten file, so they keep blocking their
     /// models in later rounds (a rescanned file only has its own suppression comments).
+    /// `unwritable` (`fix --write`): see `Engine.settle`; files that cannot be written keep the
+    /// models whose migration edits them, so the plan never changes such a file.
     static func plan(_ project: consuming LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy = DeploymentPolicy(),
-                     perPathIgnores: PerPathIgnores = PerPathIgnores(), staging: StagedWrites? = nil) throws -> Plan {
+                     perPathIgnores: PerPathIgnores = PerPathIgnores(), staging: StagedWrites? = nil,
+                     unwritable: ((Int) -> (reason: String, message: String)?)? = nil) throws -> Plan {
         var originals: [Int: OriginalContent] = [:]
         var fixedCount = 0
         for round in 0...maxRounds {
             let rewritten: [RoundOutcome.Rewrite]
             switch fixRound(project, selection: selection, deployment: deployment,
-                            originals: originals.mapValues(\.digest), staging: staging) {
+                            originals: originals.mapValues(\.digest), staging: staging, unwritable: unwritable) {
             case .converged(let final):
+                Timings.note("fix: converged in round \(round + 1)")
                 return Plan(project: project, originals: originals, fixedCount: fixedCount, final: final)
             case .rewritten(let files):
                 rewritten = files
@@ -141,10 +125,11 @@ enum FixCommand {
     /// one file's edits per core, never the whole project's. The index is released on return
     /// unless the round converged.
     static func fixRound(_ project: LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy,
-                         originals: [Int: ContentDigest], staging: StagedWrites?) -> RoundOutcome {
+                         originals: [Int: ContentDigest], staging: StagedWrites?,
+                         unwritable: ((Int) -> (reason: String, message: String)?)? = nil) -> RoundOutcome {
         let rules = Engine.enabledRules(selection)
         let index = Engine.settle(files: project.files, selection: selection, unusable: project.unusable,
-                                  deployment: deployment, rewriting: Set(project.reported))
+                                  deployment: deployment, rewriting: Set(project.reported), unwritable: unwritable)
         let reported = project.reported, absolutePaths = project.absolutePaths
         let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding]) in
             let f = reported[k]
@@ -178,20 +163,20 @@ enum FixCommand {
         progress.update("reading Swift files")
         var (loaded, hadProblems) = Timings.measure("load") { () -> (LoadedProject?, Bool) in options.load(console: progress.console) }
         progress.update("fixing \(ProgressLine.count(loaded?.files.count ?? 0)) files")
-        // With --write, files that cannot be written are set aside first (FileWriter.swift).
-        // The plan takes the loaded project over, so that a file's original is let go once
-        // rewritten; from here on, `plan.project` is the project.
+        // With --write, a file that cannot be written keeps the models whose migration edits it
+        // (Engine.settle). The plan takes the loaded project over, so that a file's original is
+        // let go once rewritten; from here on, `plan.project` is the project.
         let writing = parsed.has("--write")
         let staging = writing ? StagedWrites(root: loaded!.root) : nil
         defer { staging?.discard() }
-        let (plan, unwritable) = try Timings.measure("plan") {
-            try planWritable(loaded.take()!, staging: staging, perPathIgnores: options.perPathIgnores) { project in
-                try FixCommand.plan(consume project, selection: options.selection, deployment: options.deployment,
-                                    perPathIgnores: options.perPathIgnores, staging: staging)
-            }
+        let writability = writing ? FileWriter.writability(absolutePaths: loaded!.absolutePaths, root: loaded!.root) : nil
+        let plan = try Timings.measure("plan") {
+            try FixCommand.plan(loaded.take()!, selection: options.selection, deployment: options.deployment,
+                                perPathIgnores: options.perPathIgnores, staging: staging, unwritable: writability)
         }
         progress.finish()
         let project = plan.project
+        let unwritable = plan.final.index.unwritableFiles.map { FileProblem(path: project.files[$0.file].path, message: $0.message) }
         if let message = project.changedDuringRun { throw UsageError(message + "; nothing written") }
         ProcessLifetime.keep(plan)
         let changed = plan.originals.keys.sorted { project.files[$0].path < project.files[$1].path }
@@ -286,34 +271,5 @@ extension Console {
     func out(_ text: String, terminator: Bool) {
         guard !text.isEmpty else { return }
         out(terminator ? text : String(text.dropLast()))
-    }
-}
-
-extension FixCommand {
-    /// For `fix --write`: plans, then sets aside the files the plan would change but that cannot
-    /// be written (read-only, outside the project root, in a read-only folder...) as if they could
-    /// not be read, so that the types they use keep their old API everywhere and the project stays
-    /// consistent, and plans again. Returns the plan and the files set aside, with why.
-    /// With `staging` nil (no `--write`), just plans.
-    static func planWritable(_ project: consuming LoadedProject, staging: StagedWrites?, perPathIgnores: PerPathIgnores,
-                             _ makePlan: (consuming LoadedProject) throws -> Plan) throws -> (Plan, [FileProblem]) {
-        var setAside: [FileProblem] = []
-        var plan = try makePlan(consume project)
-        while let staging {
-            let blocked = plan.originals.keys.sorted().compactMap { f in
-                FileWriter.checkWritable(plan.project.absolutePaths[f], root: plan.project.root).map { (file: f, failure: $0) }
-            }
-            if blocked.isEmpty { break }
-            staging.discard()
-            var next = try plan.restoredProject(perPathIgnores: perPathIgnores)
-            for (f, failure) in blocked {
-                let file = next.files[f]
-                setAside.append(FileProblem(path: file.path, message: failure.message))
-                next.unusable.append((file.path, file.bytes, failure.message))
-            }
-            next.reported.removeAll { f in blocked.contains { $0.file == f } }
-            plan = try makePlan(consume next)
-        }
-        return (plan, setAside)
     }
 }

@@ -70,9 +70,13 @@ public enum Engine {
     }
 
     /// The index with every decision taken: what `analyze` knows before it runs the rules.
+    /// `unwritable` (`fix --write`): why file f cannot be written (a short reason, and the
+    /// message that reports it), or nil when it can. A model whose migration edits such a file
+    /// stays, as for a file outside the run; the index lists the files that kept one.
     public static func settle(files: [ProjectFile], selection: RuleSelection,
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                              deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil) -> ProjectIndex {
+                              deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil,
+                              unwritable: ((Int) -> (reason: String, message: String)?)? = nil) -> ProjectIndex {
         var index = Timings.measure("index") { ProjectIndex(files: files, deployment: deployment) }
         Timings.note("types: \(index.declared.count) names, \(index.bySimpleName.count) simple names, \(index.extensionsOf.count) extended")
         Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
@@ -90,7 +94,7 @@ public enum Engine {
         let deselected = fixRules.contains { !selection.isEnabled($0.metadata) }
         let candidates = deselected ? Array(files.indices) : files.indices.filter { !files[$0].suppressions.isEmpty }
         // A fix that may not be applied blocks its model everywhere; repeat until stable.
-        for _ in 0..<8 where !candidates.isEmpty {
+        for round in 0..<8 where !candidates.isEmpty {
             let current = index
             let extra = parallelMap(candidates) { f -> [String: [Blocker]] in
                 let index = current
@@ -117,10 +121,35 @@ public enum Engine {
             }
             var merged: [String: [Blocker]] = [:]
             for dict in extra { for (k, v) in dict where index.models[k]?.migrates ?? false { merged[k, default: []] += v } }
+            Timings.note("settle: suppression round \(round + 1) blocked \(merged.count)")
             if merged.isEmpty { break }
             index.addBlockers(merged)
         }
+        // Last, so that only files the migration still edits are checked and reported. Blocking
+        // only takes edits away, so no decision above needs taking again.
+        if let unwritable { Timings.measure("settle: unwritable files") { blockUnwritable(&index, unwritable) } }
         return index
+    }
+
+    /// Keeps each model whose migration edits a file that cannot be written, and lists those
+    /// files on the index (`unwritableFiles`), each checked once.
+    static func blockUnwritable(_ index: inout ProjectIndex, _ unwritable: (Int) -> (reason: String, message: String)?) {
+        var checked: [Int: (reason: String, message: String)?] = [:]
+        var blockers: [String: [Blocker]] = [:]
+        var keptOne: Set<Int> = []
+        for (name, touched) in index.filesTouchedByMigration() where index.models[name]!.migrates {
+            for f in touched.sorted() {
+                if checked[f] == nil { checked[f] = .some(unwritable(f)) }
+                guard let problem = checked[f]! else { continue }
+                keptOne.insert(f)
+                if blockers[name] == nil {
+                    blockers[name] = [Blocker(.editsUnwritableFile(path: index.files[f].path, why: problem.reason), site: nil)]
+                }
+            }
+        }
+        index.unwritableFiles = keptOne.map { (file: $0, message: checked[$0]!!.message) }
+            .sorted { index.files[$0.file].path < index.files[$1.file].path }
+        index.addBlockers(blockers)
     }
 
     /// One file's findings, suppressions applied, in source order.

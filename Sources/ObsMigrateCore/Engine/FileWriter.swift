@@ -33,6 +33,16 @@ public enum FileWriter {
             case .notAttempted: "not written: another file could not be written, so no file was changed"
             }
         }
+
+        /// Why, in a few words, for a model the file keeps.
+        public var reason: String {
+            switch self {
+            case .notWritable(let why), .failed(let why): why
+            case .outsideRoot: "it is outside the project root, reached through a symbolic link"
+            case .changedOnDisk: "it changed on disk"
+            case .notAttempted: "another file could not be written"
+            }
+        }
     }
 
     /// The steps of a write, for tests that inject a fault at one of them.
@@ -117,6 +127,12 @@ public enum FileWriter {
     }
 
     /// Why `path` could not be replaced now, or nil. Checks only; writes nothing.
+    /// For `Engine.settle`: why file f of a project cannot be replaced (a short reason for the
+    /// model it keeps, and the message that reports the file), or nil when it can.
+    public static func writability(absolutePaths: [String], root: String) -> (Int) -> (reason: String, message: String)? {
+        { f in checkWritable(absolutePaths[f], root: root).map { ($0.reason, $0.message) } }
+    }
+
     public static func checkWritable(_ path: String, root: String) -> Failure? {
         switch locate(path, root: root) {
         case .success(let (target, status)): return checkPermissions(target, status)

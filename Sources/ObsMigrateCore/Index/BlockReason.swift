@@ -50,6 +50,7 @@ public enum BlockReason: Sendable, Hashable {
     case superclassKeeps(superclass: String)
     case familyMemberKeeps(member: String, family: String)
     case editsFileOutsideRun(path: String)
+    case editsUnwritableFile(path: String, why: String)
     case fixNotSelected(code: String)
     case fixSuppressedByComment(code: String)
     case fixIgnoredByConfiguration(code: String)
@@ -109,6 +110,7 @@ public enum BlockReason: Sendable, Hashable {
             "\(member) keeps ObservableObject, and it conforms to the same protocol family (\(family))"
         case .editsFileOutsideRun(let path):
             "its migration also edits \(path), which is not among the paths of this run (include it, or run on the whole project)"
+        case .editsUnwritableFile(let path, let why): "its migration also edits \(path), which cannot be written (\(why))"
         case .fixNotSelected(let code): "\(code) is not selected"
         case .fixSuppressedByComment(let code): "a suppression comment keeps \(code) here"
         case .fixIgnoredByConfiguration(let code): "per-path-ignores in the configuration keep \(code) here"
@@ -135,7 +137,7 @@ public enum BlockReason: Sendable, Hashable {
         case .projectionOutsideBody: "OBS108"
         case .deploymentTarget: "OBS208"
         case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
-        case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun: nil
+        case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile: nil
         }
     }
 
@@ -143,7 +145,7 @@ public enum BlockReason: Sendable, Hashable {
     /// suppressed fix) rather than something in the code a person must change: listed last.
     public var isConsequence: Bool {
         switch self {
-        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun,
+        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile,
              .fixNotSelected, .fixSuppressedByComment, .fixIgnoredByConfiguration: true
         default: false
         }
@@ -176,7 +178,7 @@ public enum BlockReason: Sendable, Hashable {
         .sharedExtensionMember(member: "reload"), .passedToConstrained(function: "track"), .passedToConstrainedUntyped(function: "track"),
         .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
         .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
-        .editsFileOutsideRun(path: "Views/Root.swift"), .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"),
-        .fixIgnoredByConfiguration(code: "OBS104"),
+        .editsFileOutsideRun(path: "Views/Root.swift"), .editsUnwritableFile(path: "Views/Root.swift", why: "permission denied"),
+        .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"), .fixIgnoredByConfiguration(code: "OBS104"),
     ]
 }

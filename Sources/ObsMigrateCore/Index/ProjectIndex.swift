@@ -157,6 +157,9 @@ public struct ProjectIndex: Sendable {
     /// Files of the project that could not be used, with their bytes when read: a type "not
     /// declared in the scanned sources" may be declared there (set by `Engine.settle`).
     public var unusableFiles: [(path: String, bytes: [UInt8]?, reason: String)] = []
+    /// With `fix --write`: the files that cannot be written and that kept a model from
+    /// migrating (its migration edits them), with the message that reports each.
+    public var unwritableFiles: [(file: Int, message: String)] = []
     /// The first OS versions with Observation.
     public static let observationMinimums: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
 
