@@ -108,6 +108,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var symbols = SymbolTable()
     /// Legacy (ObservableObject) classes by qualified name.
     public var models: [String: ModelType] = [:]
+    /// Where the migration writes `@Observable`: as the project's own `@Observable` classes do.
+    public var observablePlacement = ObservablePlacement.inline
     /// The work each model created as a wrapper's default value does in its initializer (OBS209).
     var initializerWorkByModel: [String: InitializerWork] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
@@ -169,6 +171,7 @@ public struct ProjectIndex: Sendable {
         bumpsLowTargets = deployment.bumpsLowTargets
         let modules = separateModules()
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
+        observablePlacement = Self.observablePlacement(symbols, files: self.files)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))

@@ -64,7 +64,8 @@ public struct ObservableObjectConformance: Rule {
                 if migrates {
                     let anchor = decl.modifiers.first?.token ?? decl.keywordToken
                     var edits = ImportObservation.edits(for: context)
-                    edits.append(.insert("@Observable ", at: source.start(anchor)))
+                    edits.append(.insert(observableAttribute(before: anchor, in: source, placement: context.index.observablePlacement),
+                                         at: source.start(anchor)))
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
                     fix = edits
                 }
@@ -95,6 +96,16 @@ public struct ObservableObjectConformance: Rule {
                                     fix: nil))
         }
         return findings
+    }
+
+    /// `@Observable ` before the declaration's first modifier or keyword; on a line of its own,
+    /// indented as that line, when the project writes it so and that token begins its line.
+    func observableAttribute(before anchor: Int, in source: SourceFile, placement: ObservablePlacement) -> String {
+        let start = source.start(anchor)
+        let lineStart = source.lineStart(of: start)
+        let beginsLine = source.bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        guard placement == .ownLine, beginsLine else { return "@Observable " }
+        return "@Observable" + source.lineEnding + source.text(lineStart..<start)
     }
 
     /// Deletes a whole declaration, with its line when nothing else shares it.

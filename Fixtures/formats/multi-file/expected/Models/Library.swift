@@ -2,7 +2,8 @@ import Foundation
 import Observation
 
 /// The shelf: nothing needs its Combine machinery, so it migrates.
-@Observable final class Library {
+@Observable
+final class Library {
     var books: [String] = ["Dune", "Solaris"]
     var filter = ""
 }
