@@ -309,8 +309,24 @@ extension ProjectIndex {
     func intrinsicBlockers(of name: String) -> [Blocker] {
         guard let model = models[name] else { return [] }
         var result: [Blocker] = []
-        func block(_ name: String, _ reason: BlockReason, _ site: Site?) { result.append(Blocker(reason, site: site)) }
         if let codable = codableBlocker(of: name, model) { result.append(codable) }
+        result += declarationShapeBlockers(of: model)
+        let allPublished = publishedIncludingAncestors(name)
+        for ref in model.declarations + model.extensions {
+            let decl = type(ref)
+            let site = Site(file: ref.file, offset: decl.start)
+            if decl.kind != .class && decl.kind != .extension { result.append(Blocker(.notAClass, site: site)) }
+            if decl.hasAttribute("Observable") { result.append(Blocker(.alsoObservable, site: site)) }
+            if decl.kind == .class, decl.hasAttribute("Model") { result.append(Blocker(.swiftDataModel, site: site)) }
+            result += bodyBlockers(of: name, in: ref, published: allPublished)
+        }
+        return result
+    }
+
+    /// How the model is declared: in several files, with a stored `_x` beside a tracked `x`,
+    /// or with stored variables declared together, none of which @Observable can take.
+    func declarationShapeBlockers(of model: ModelType) -> [Blocker] {
+        var result: [Blocker] = []
         // One module cannot declare a type twice outside `#if` branches of one file: two files
         // declaring it belong to different targets (an app and its watch app), which the
         // folders do not tell apart. Either may be meant anywhere, so neither changes.
@@ -328,8 +344,7 @@ extension ProjectIndex {
         if Set(declaringFiles).count > 1, !allFilePrivate {
             let names = Set(declaringFiles).sorted().map { files[$0].path }
             let second = model.declarations.first { $0.file != model.declarations[0].file }!
-            block(name, .declaredInSeveralFiles(paths: names),
-                  Site(file: second.file, offset: type(second).start))
+            result.append(Blocker(.declaredInSeveralFiles(paths: names), site: Site(file: second.file, offset: type(second).start)))
         }
         // @Observable stores each tracked property `x` as `_x`: a stored `_x` of its own collides.
         var stored: [String: Site] = [:]
@@ -341,7 +356,7 @@ extension ProjectIndex {
         for ref in model.declarations where type(ref).kind == .class {
             for p in type(ref).properties where !p.isComputed && !p.isStatic && p.keyword == "var" && p.attribute("Published") == nil && p.attribute("ObservationIgnored") == nil {
                 if let n = p.name, let other = stored["_" + n] {
-                    block(name, .storageCollision(property: n), other)
+                    result.append(Blocker(.storageCollision(property: n), site: other))
                 }
             }
         }
@@ -350,66 +365,64 @@ extension ProjectIndex {
             let together = Dictionary(grouping: type(ref).properties.filter { !$0.isComputed && !$0.isStatic && $0.keyword == "var" && $0.name != nil },
                                       by: \.keywordToken)
             for (_, group) in together.sorted(by: { $0.key < $1.key }) where group.count > 1 {
-                block(name, .storedVariablesDeclaredTogether(names: group.compactMap(\.name)), Site(file: ref.file, offset: group[0].start))
+                result.append(Blocker(.storedVariablesDeclaredTogether(names: group.compactMap(\.name)),
+                                      site: Site(file: ref.file, offset: group[0].start)))
             }
         }
-        let allPublished = publishedIncludingAncestors(name)
-        for ref in model.declarations + model.extensions {
-            let decl = type(ref)
-            if decl.kind != .class && decl.kind != .extension {
-                block(name, .notAClass, Site(file: ref.file, offset: decl.start))
-            }
-            if decl.hasAttribute("Observable") {
-                block(name, .alsoObservable, Site(file: ref.file, offset: decl.start))
-            }
-            if decl.kind == .class, decl.hasAttribute("Model") {
-                block(name, .swiftDataModel, Site(file: ref.file, offset: decl.start))
-            }
-            // A file whose tokens were let go holds none of the names looked for below but `_x`
-            // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
-            if files[ref.file].tokensDropped, !files[ref.file].namesUnderscoredIdentifiers { continue }
-            let source = files[ref.file].source
-            var s = decl.bodyOpen + 1
-            while s < decl.bodyClose {
-                let k = source.kind(s)
-                let site = Site(file: ref.file, offset: source.start(s))
-                if k == .identifier {
-                    if source.isText(s, "objectWillChange") {
-                        let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
-                        // A send right before setting a tracked property is dead under Observation: the fix removes it.
-                        if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
-                        block(name, declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
-                    } else if source.isText(s, "ObservableObjectPublisher") {
-                        block(name, .usesObservableObjectPublisher, site)
-                    } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
-                        let initializesStorage = source.isText(s - 1, "=") && storageInit(at: s - 2, in: ref.file, model: name) != nil
-                        if !initializesStorage { block(name, .usesPublishedType, site) }
-                    } else if source.bytes[source.start(s)] == UInt8(ascii: "_"),
-                              source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"),
-                              allPublished.contains(String(source.text(s).dropFirst())) {
-                        // `_x = .init(initialValue: v)` in an initializer: the fix makes it `_x = v`.
-                        if storageInit(at: s, in: ref.file, model: name) == nil {
-                            block(name, .wrapperStorageUsed(storage: source.text(s)), site)
-                        }
-                    }
-                } else if k == .dollarIdentifier {
-                    let member = String(source.text(s).dropFirst())
-                    let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
-                    if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
-                        block(name, .publisherUsed(projection: source.text(s)), site)
+        return result
+    }
+
+    /// What the body of one of the model's declarations or extensions uses of the Combine
+    /// machinery: `objectWillChange`, `ObservableObjectPublisher`, the `Published` type, a
+    /// property's `_x` storage or `$x` publisher (also inside string interpolations).
+    func bodyBlockers(of name: String, in ref: TypeRef, published allPublished: Set<String>) -> [Blocker] {
+        // A file whose tokens were let go holds none of the names looked for below but `_x`
+        // (see `ProjectFile.wordsThatMatter`): without one, there is nothing to read.
+        if files[ref.file].tokensDropped, !files[ref.file].namesUnderscoredIdentifiers { return [] }
+        var result: [Blocker] = []
+        func block(_ reason: BlockReason, _ site: Site) { result.append(Blocker(reason, site: site)) }
+        let decl = type(ref)
+        let source = files[ref.file].source
+        var s = decl.bodyOpen + 1
+        while s < decl.bodyClose {
+            let k = source.kind(s)
+            let site = Site(file: ref.file, offset: source.start(s))
+            if k == .identifier {
+                if source.isText(s, "objectWillChange") {
+                    let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
+                    // A send right before setting a tracked property is dead under Observation: the fix removes it.
+                    if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
+                    block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
+                } else if source.isText(s, "ObservableObjectPublisher") {
+                    block(.usesObservableObjectPublisher, site)
+                } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
+                    let initializesStorage = source.isText(s - 1, "=") && storageInit(at: s - 2, in: ref.file, model: name) != nil
+                    if !initializesStorage { block(.usesPublishedType, site) }
+                } else if source.bytes[source.start(s)] == UInt8(ascii: "_"),
+                          source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"),
+                          allPublished.contains(String(source.text(s).dropFirst())) {
+                    // `_x = .init(initialValue: v)` in an initializer: the fix makes it `_x = v`.
+                    if storageInit(at: s, in: ref.file, model: name) == nil {
+                        block(.wrapperStorageUsed(storage: source.text(s)), site)
                     }
                 }
-                s += 1
+            } else if k == .dollarIdentifier {
+                let member = String(source.text(s).dropFirst())
+                let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
+                if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
+                    block(.publisherUsed(projection: source.text(s)), site)
+                }
             }
-            for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
-                guard let inner = source.interpolatedCode(range) else { continue }
-                for k in 0..<inner.sigCount {
-                    let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
-                    if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
-                        block(name, .publisherUsed(projection: inner.text(k)), site)
-                    } else if inner.isIdentifier(k, "objectWillChange") {
-                        block(name, .usesObjectWillChange, site)
-                    }
+            s += 1
+        }
+        for range in interpolations(in: source, from: decl.bodyOpen, to: decl.bodyClose) {
+            guard let inner = source.interpolatedCode(range) else { continue }
+            for k in 0..<inner.sigCount {
+                let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
+                if inner.kind(k) == .dollarIdentifier, allPublished.contains(String(inner.text(k).dropFirst())) {
+                    block(.publisherUsed(projection: inner.text(k)), site)
+                } else if inner.isIdentifier(k, "objectWillChange") {
+                    block(.usesObjectWillChange, site)
                 }
             }
         }
