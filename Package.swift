@@ -5,16 +5,18 @@ let package = Package(
     name: "obs-migrate",
     products: [
         .executable(name: "obs-migrate", targets: ["obs-migrate"]),
-        .library(name: "ObsMigrateCore", targets: ["ObsMigrateCore"]),
+        .library(name: "ObsMigrateCore", targets: ["ObsMigrateSupport", "ObsMigrateCore"]),
         // `swift package plugin obs-migrate-check` / `obs-migrate-fix` in a package that depends on this one.
         .plugin(name: "ObsMigrateCheck", targets: ["ObsMigrateCheck"]),
         .plugin(name: "ObsMigrateFix", targets: ["ObsMigrateFix"]),
     ],
     targets: [
-        // All logic lives in the library so tests can drive it without a process.
-        .target(name: "ObsMigrateCore"),
+        // All logic lives in the libraries so tests can drive it without a process.
+        // Small helpers with no knowledge of Swift sources: files, JSON, threads, timings.
+        .target(name: "ObsMigrateSupport"),
+        .target(name: "ObsMigrateCore", dependencies: ["ObsMigrateSupport"]),
         // A thin shell: arguments in, exit code out.
-        .executableTarget(name: "obs-migrate", dependencies: ["ObsMigrateCore"], linkerSettings: staticRuntime),
+        .executableTarget(name: "obs-migrate", dependencies: ["ObsMigrateSupport", "ObsMigrateCore"], linkerSettings: staticRuntime),
         .plugin(
             name: "ObsMigrateCheck",
             capability: .command(intent: .custom(verb: "obs-migrate-check",
@@ -30,7 +32,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ObsMigrateTests",
-            dependencies: ["ObsMigrateCore"],
+            dependencies: ["ObsMigrateSupport", "ObsMigrateCore"],
             exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Consumers"]
         ),
     ]

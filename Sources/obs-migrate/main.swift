@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateCore
+import ObsMigrateSupport
 
 // The executable only hands the arguments to the library and exits with its status.
 TemporaryFiles.removeOnInterrupt()  // first, before any thread starts

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateSupport
 
 /// Captures a command's output in memory.
 final class CapturedConsole: @unchecked Sendable {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// `obs-migrate check`: report every legacy pattern, project-wide decisions included.
 enum CheckCommand {

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Where a command's output goes, and what it may know about its environment; tests pass
 /// their own to capture output.

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Options shared by `check` and `fix`, and the project they load.
 struct CommonOptions {

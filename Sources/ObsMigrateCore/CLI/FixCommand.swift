@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// `obs-migrate fix`: the migration as a diff, or applied in place with `--write`.
 enum FixCommand {

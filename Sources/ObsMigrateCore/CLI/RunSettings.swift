@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// `--color`: whether the text output is coloured.
 public enum ColorChoice: String, CaseIterable, Sendable {

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Runs `git` (found on PATH) as a child process, with a directory of the repository as its
 /// current directory. The environment is inherited: inside a git hook that carries

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// `.obs-migrate.json`: the project's settings, found by walking up from the first PATH to the
 /// project root (or given with `--config FILE`). Every key is optional:

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Which rules report, by code or name.
 public struct RuleSelection: Sendable {

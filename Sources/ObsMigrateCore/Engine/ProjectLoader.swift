@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A file that could not be used, with a one-line reason.
 public struct FileProblem: Sendable, Equatable, Error {

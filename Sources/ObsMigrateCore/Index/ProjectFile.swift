@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A scanned file of the project: source, declarations and suppression comments.
 ///

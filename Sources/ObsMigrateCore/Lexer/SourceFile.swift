@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// One Swift file's bytes and significant tokens (comments kept apart), with brackets matched,
 /// so that scanners can walk code without tripping over comments.

@@ -2,7 +2,7 @@
 /// prefix and fails for the rest: a binary search over sorted offsets, by index so that no
 /// element (a declaration, say) is copied to be compared.
 @inline(__always)
-func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+package func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
     var low = 0, high = count
     while low < high {
         let middle = (low + high) / 2

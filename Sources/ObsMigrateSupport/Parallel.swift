@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Order-preserving parallel map over both cores.
-func parallelMap<T: Sendable>(_ items: [Int], _ body: @Sendable (Int) -> T) -> [T] {
+package func parallelMap<T: Sendable>(_ items: [Int], _ body: @Sendable (Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: items.count)
     results.withUnsafeMutableBufferPointer { buffer in
         let base = buffer.baseAddress!

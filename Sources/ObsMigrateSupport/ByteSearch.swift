@@ -10,14 +10,14 @@ import Foundation
 
 /// Substring search over bytes with libc's `memmem`, for the scans that run over every file of
 /// a project.
-enum ByteSearch {
+package enum ByteSearch {
     // Glibc's module map hides `memmem` (a GNU extension); it is in every libc we run on.
     @_silgen_name("memmem")
     private static func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
                                _ needle: UnsafeRawPointer, _ needleLength: Int) -> UnsafeMutableRawPointer?
 
     /// Byte offset of the first occurrence of `needle` that lies inside `range`.
-    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], range: Range<Int>) -> Int? {
+    package static func firstOffset(of needle: [UInt8], in haystack: [UInt8], range: Range<Int>) -> Int? {
         let range = range.clamped(to: 0..<haystack.count)
         guard !needle.isEmpty, range.count >= needle.count else { return nil }
         return haystack.withUnsafeBytes { h in
