@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import ObsMigrateCore
 @testable import ObsMigrateSupport
+@testable import ObsMigrateCLI
 
 /// Captures a command's output in memory.
 final class CapturedConsole: @unchecked Sendable {

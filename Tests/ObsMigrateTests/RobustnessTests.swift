@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 @testable import ObsMigrateCore
 @testable import ObsMigrateSupport
+@testable import ObsMigrateReport
+@testable import ObsMigrateCLI
 
 /// A scratch project on disk, removed at the end of the test.
 final class Sandbox {

@@ -13,6 +13,11 @@ import ObsMigrateSupport
 public struct FileProblem: Sendable, Equatable, Error {
     public var path: String
     public var message: String
+
+    package init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// The files of a project: all Swift files under the root are read to decide; `reported`

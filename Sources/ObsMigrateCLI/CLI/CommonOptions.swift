@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// Options shared by `check` and `fix`, and the project they load.
 struct CommonOptions {

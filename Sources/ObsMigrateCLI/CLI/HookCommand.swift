@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// `obs-migrate install-hook`: writes a plain git pre-commit hook that runs
 /// `obs-migrate check --staged`, so staged legacy code blocks the commit.

@@ -8,6 +8,8 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `--color`: whether the text output is coloured.
 public enum ColorChoice: String, CaseIterable, Sendable {

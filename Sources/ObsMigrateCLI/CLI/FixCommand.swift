@@ -8,6 +8,8 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `obs-migrate fix`: the migration as a diff, or applied in place with `--write`.
 enum FixCommand {

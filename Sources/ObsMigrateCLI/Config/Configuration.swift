@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// `.obs-migrate.json`: the project's settings, found by walking up from the first PATH to the
 /// project root (or given with `--config FILE`). Every key is optional:

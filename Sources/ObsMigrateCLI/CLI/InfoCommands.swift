@@ -1,4 +1,5 @@
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// `obs-migrate rules` and `obs-migrate explain CODE`.
 enum InfoCommands {

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `obs-migrate check`: report every legacy pattern, project-wide decisions included.
 enum CheckCommand {

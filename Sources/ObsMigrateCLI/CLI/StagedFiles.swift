@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// Runs `git` (found on PATH) as a child process, with a directory of the repository as its
 /// current directory. The environment is inherited: inside a git hook that carries

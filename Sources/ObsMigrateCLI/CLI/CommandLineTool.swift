@@ -126,6 +126,16 @@ public enum CommandLineTool {
             """
     }
 
+    /// What the executable does with its arguments (`main.swift`, which exits with the status):
+    /// it sets up the process, runs the command on the real console and flushes its output.
+    package static func runAsProcess(_ args: [String]) -> Int32 {
+        TemporaryFiles.removeOnInterrupt()  // first, before any thread starts
+        ProcessLifetime.keepsResultsUntilExit = true
+        let status = Timings.measure("total") { run(args, console: .standard) }
+        StandardOutput.shared.flush()
+        return status
+    }
+
     public static func run(_ args: [String], console: Console) -> Int32 {
         guard let first = args.first else {
             console.err(help)
