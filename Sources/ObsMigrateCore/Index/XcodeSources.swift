@@ -1,5 +1,3 @@
-import ObsMigrateSupport
-
 /// Which Swift files an Xcode project's targets compile, read from its `project.pbxproj`: a
 /// class declared twice, once in a stale file that no target builds, is one type after all.
 extension ProjectIndex {

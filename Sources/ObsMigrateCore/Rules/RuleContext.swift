@@ -1,5 +1,3 @@
-import ObsMigrateSupport
-
 /// What a rule sees: one file, and the project index with its decisions.
 public struct RuleContext: Sendable {
     public let index: ProjectIndex

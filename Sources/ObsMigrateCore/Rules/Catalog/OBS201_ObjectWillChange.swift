@@ -1,5 +1,3 @@
-import ObsMigrateSupport
-
 /// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it, except a
 /// send right before setting a tracked property, which the fix removes.
 public struct ObjectWillChangeUse: Rule {
