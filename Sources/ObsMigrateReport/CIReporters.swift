@@ -1,4 +1,5 @@
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// The formats other CI systems read: GitLab's Code Quality report (`codeclimate`), Checkstyle
 /// XML (Jenkins' warnings plugin, reviewdog, Danger) and JUnit XML (test report viewers). Each
