@@ -5,16 +5,25 @@ let package = Package(
     name: "obs-migrate",
     products: [
         .executable(name: "obs-migrate", targets: ["obs-migrate"]),
-        .library(name: "ObsMigrateCore", targets: ["ObsMigrateCore"]),
+        .library(name: "ObsMigrateCore", targets: ["ObsMigrateSupport", "ObsMigrateCore", "ObsMigrateReport", "ObsMigrateCLI"]),
         // `swift package plugin obs-migrate-check` / `obs-migrate-fix` in a package that depends on this one.
         .plugin(name: "ObsMigrateCheck", targets: ["ObsMigrateCheck"]),
         .plugin(name: "ObsMigrateFix", targets: ["ObsMigrateFix"]),
     ],
     targets: [
-        // All logic lives in the library so tests can drive it without a process.
-        .target(name: "ObsMigrateCore"),
+        // All logic lives in the libraries so tests can drive it without a process. Each uses only
+        // the ones listed as its dependencies (the compiler holds it to that; scripts/folder_deps.py
+        // checks the folders inside them).
+        // Small helpers that know nothing of Swift sources: files, JSON, threads, timings.
+        .target(name: "ObsMigrateSupport"),
+        // The analysis: Lexer, Scanner, Index, Rules, Docs, Engine.
+        .target(name: "ObsMigrateCore", dependencies: ["ObsMigrateSupport"]),
+        // The reporters (text, JSON, SARIF, CI formats), baselines, diffs.
+        .target(name: "ObsMigrateReport", dependencies: ["ObsMigrateCore", "ObsMigrateSupport"]),
+        // Arguments, configuration files and the commands.
+        .target(name: "ObsMigrateCLI", dependencies: ["ObsMigrateReport", "ObsMigrateCore", "ObsMigrateSupport"]),
         // A thin shell: arguments in, exit code out.
-        .executableTarget(name: "obs-migrate", dependencies: ["ObsMigrateCore"], linkerSettings: staticRuntime),
+        .executableTarget(name: "obs-migrate", dependencies: ["ObsMigrateCLI"], linkerSettings: staticRuntime),
         .plugin(
             name: "ObsMigrateCheck",
             capability: .command(intent: .custom(verb: "obs-migrate-check",
@@ -30,7 +39,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ObsMigrateTests",
-            dependencies: ["ObsMigrateCore"],
+            dependencies: ["ObsMigrateSupport", "ObsMigrateCore", "ObsMigrateReport", "ObsMigrateCLI"],
             exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Consumers"]
         ),
     ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harness (Fuzz/FuzzEntry.swift compiled with the library's sources, with
+# Builds the libFuzzer harness (Fuzz/FuzzEntry.swift compiled with the libraries' sources, with
 # -sanitize=fuzzer,address) into .build/fuzz and runs it.
 #
 #   scripts/fuzz.sh [SECONDS] [libFuzzer options...]    default 300 s
@@ -20,16 +20,20 @@ bin="$out/obs-migrate-fuzz"
 mkdir -p "$out" Fuzz/corpus Fuzz/artifacts
 
 # Build from a snapshot of the sources (they may be edited meanwhile), only when they changed.
+# The library targets (Sources/ObsMigrate*) become one module here, so their imports of each
+# other go.
 rm -rf "$out/src.new"
 mkdir -p "$out/src.new"
-cp -R Sources/ObsMigrateCore "$out/src.new/"
+cp -R Sources/ObsMigrate* "$out/src.new/"
+find "$out/src.new" -name '*.swift' -exec sed -i.orig -E '/^(@testable )?import ObsMigrate[A-Za-z]*$/d' {} +
+find "$out/src.new" -name '*.orig' -delete
 cp Fuzz/FuzzEntry.swift "$out/src.new/"
 hash=$(cd "$out/src.new" && find . -name '*.swift' -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 if [ ! -x "$bin" ] || [ "$(cat "$out/hash" 2>/dev/null)" != "$hash" ]; then
     echo "fuzz.sh: building $bin (a minute or two)..."
     start=$(date +%s)
     # shellcheck disable=SC2046
-    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -module-name ObsMigrateFuzz \
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -module-name ObsMigrateFuzz -package-name ObsMigrateFuzz \
         $(find "$out/src.new" -name '*.swift' | LC_ALL=C sort) -o "$bin.tmp" 2> "$out/build.log"; then
         grep -v "Cannot export local symbol" "$out/build.log" >&2
         exit 2

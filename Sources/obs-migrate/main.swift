@@ -7,11 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
-import ObsMigrateCore
+import ObsMigrateCLI
 
 // The executable only hands the arguments to the library and exits with its status.
-TemporaryFiles.removeOnInterrupt()  // first, before any thread starts
-ProcessLifetime.keepsResultsUntilExit = true
-let status = Timings.measure("total") { CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard) }
-StandardOutput.shared.flush()
-exit(status)
+exit(CommandLineTool.runAsProcess(Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateReport
 
 /// `check --write-baseline` records today's findings; `check --baseline` reports only new ones,
 /// matched by file, rule and line content, not by line number.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateCLI
 
 /// `--color` and the environment (no-color.org: only a non-empty NO_COLOR turns colour off).
 final class ColorTests: XCTestCase {

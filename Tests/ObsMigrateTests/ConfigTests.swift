@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateSupport
+@testable import ObsMigrateCLI
 
 /// `.obs-migrate.json`: discovery, precedence of the command line, per-path ignores (and their
 /// safety: an ignored fixable finding blocks its model), and every error with its message.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateSupport
+@testable import ObsMigrateCLI
 
 /// Captures a command's output in memory.
 final class CapturedConsole: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateCLI
 
 /// `check --staged`, `install-hook` and the hooks end to end: a plain git hook running the debug
 /// binary, and the real pre-commit framework building this package with `language: swift`.

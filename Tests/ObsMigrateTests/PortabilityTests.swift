@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateSupport
 
 /// The library links FoundationEssentials where it can; its stand-ins for Foundation's path and
 /// string helpers must answer as Foundation does (the tests link all of Foundation).

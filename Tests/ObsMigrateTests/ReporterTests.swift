@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateSupport
+@testable import ObsMigrateReport
+@testable import ObsMigrateCLI
 
 /// `--format text|json|github|sarif`: golden outputs on a multi-file fixture, the JSON against
 /// the text output finding by finding, the JSON fix edits against `expected/`, the SARIF log

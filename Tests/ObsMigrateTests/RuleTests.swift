@@ -1,5 +1,6 @@
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateCLI
 
 /// Runs every rule on one in-memory file (a project of its own).
 func findings(in source: String, path: String = "Example.swift", beside others: [(path: String, source: String)] = []) -> [Finding] {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateCLI
 
 /// `check -` reads standard input, checked as the file `--stdin-filename` names (as ruff and
 /// SwiftLint do), with the rest of the project read from disk to decide.

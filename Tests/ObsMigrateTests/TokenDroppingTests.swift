@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateCLI
 
 /// The loader lets go of the tokens of files that hold none of `ProjectFile.wordsThatMatter`,
 /// and the index and rules then skip them. That must change nothing: every finding, fix,

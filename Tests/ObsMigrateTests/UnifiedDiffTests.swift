@@ -1,5 +1,6 @@
 import XCTest
 @testable import ObsMigrateCore
+@testable import ObsMigrateReport
 
 /// The diff's edit script against plain definitions: applying it rebuilds the new text, and
 /// where the exact search runs it is as short as the longest common subsequence allows.

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Which rules report, by code or name.
 public struct RuleSelection: Sendable {
@@ -44,6 +45,12 @@ public struct Analysis: Sendable {
     public var index: ProjectIndex
     public var findings: [[Finding]]  // per reported file, parallel to `reported`
     public var reported: [Int]
+
+    package init(index: ProjectIndex, findings: [[Finding]], reported: [Int]) {
+        self.index = index
+        self.findings = findings
+        self.reported = reported
+    }
 }
 
 public enum Engine {
@@ -65,7 +72,7 @@ public enum Engine {
         return Analysis(index: index, findings: findings, reported: reported)
     }
 
-    static func enabledRules(_ selection: RuleSelection) -> [any Rule] {
+    package static func enabledRules(_ selection: RuleSelection) -> [any Rule] {
         RuleRegistry.all.filter { selection.isEnabled($0.metadata) }
     }
 

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Writes files so that none is ever half-written: the new content goes to a temporary file in
 /// the same folder (flushed to disk, with the original's permission bits and, where allowed, its

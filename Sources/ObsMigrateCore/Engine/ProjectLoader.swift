@@ -7,11 +7,17 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A file that could not be used, with a one-line reason.
 public struct FileProblem: Sendable, Equatable, Error {
     public var path: String
     public var message: String
+
+    package init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// The files of a project: all Swift files under the root are read to decide; `reported`

@@ -4,6 +4,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Reads and scans files on the other cores while the walk that finds them goes on: the walk
 /// is one core's work, and the files it has already found need not wait for its end.

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// `x.objectWillChange` or `x.$name` outside the model itself, with what the receiver is.
 public struct MemberUse: Sendable {

@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// What a run does about deployment targets: the minimums migrated code needs (Observation's,
 /// or higher ones from the configuration), and whether `fix` raises the targets below them.
 public struct DeploymentPolicy: Sendable {

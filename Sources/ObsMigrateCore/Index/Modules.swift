@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// Modules told apart: each folder holding a Package.swift or an .xcodeproj builds the
 /// sources under it that no deeper such folder claims (see `projectFolders`). Two modules may
 /// each declare a `Store`; Swift keeps them apart by module (`PackageB.Store`), and so does

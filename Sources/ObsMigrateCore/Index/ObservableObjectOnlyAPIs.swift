@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// SwiftUI APIs that take only an ObservableObject: a model used with them keeps it.
 ///
 /// App delegates: SwiftUI puts them in the environment when they are ObservableObjects, or,

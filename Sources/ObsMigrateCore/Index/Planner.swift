@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// Deciding which models migrate: each phase below records what keeps a model an
 /// ObservableObject in a `BlockerLedger`; `decide` runs them in order, settles the ledger into
 /// each model's blockers and spreads them over hierarchies and protocol families.

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A scanned file of the project: source, declarations and suppression comments.
 ///
@@ -285,7 +286,7 @@ public struct ContentDigest: Sendable, Equatable {
     }
 
     /// The file at `path` read again, when it still holds the content this digest describes.
-    func readUnchanged(_ path: String) -> [UInt8]? {
+    package func readUnchanged(_ path: String) -> [UInt8]? {
         guard case .success(let bytes) = FileSystem.readRegularFile(path, maxBytes: byteCount),
               ContentDigest(bytes) == self else { return nil }
         return bytes

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A declaration located in the project: file index and index into that file's `types`.
 public struct TypeRef: Sendable, Hashable {

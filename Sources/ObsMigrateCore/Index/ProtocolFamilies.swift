@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// Protocols that refine `ObservableObject` (directly or through each other), the classes that
 /// conform through them, and the generic views constrained by them: they migrate as one.
 /// The protocols then refine `AnyObject` (and `Observable` where generic code needs it).

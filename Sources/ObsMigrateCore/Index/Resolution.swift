@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// Best-effort static typing of simple expressions (`M()`, `model`, `self.model`,
 /// `appState.settings`, `Store.shared`, `makeModel()`). Every answer is either a declared
 /// type's qualified name or nil: ambiguity yields nil, and callers treat nil as "cannot tell".

@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// The sweep: one pass over each file's tokens that `SweepTrigger` picks, a collector per kind
 /// of fact, giving blocker events and the sites the rules need (files in parallel).
 extension ProjectIndex {

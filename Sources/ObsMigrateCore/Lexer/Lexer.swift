@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// The result of lexing one file: tokens covering every byte, plus what was not understood.
 public struct LexedSource: Sendable {

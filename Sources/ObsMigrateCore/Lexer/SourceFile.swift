@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// One Swift file's bytes and significant tokens (comments kept apart), with brackets matched,
 /// so that scanners can walk code without tripping over comments.
@@ -262,7 +263,7 @@ public struct SourceFile: Sendable {
 
 /// Maps byte offsets to 1-based line and column (columns count UTF-8 bytes, as swiftc does).
 public struct LineTable: Sendable {
-    let starts: [Int]
+    package let starts: [Int]
 
     public init(_ bytes: [UInt8]) {
         var starts = [0]

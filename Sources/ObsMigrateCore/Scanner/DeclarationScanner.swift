@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// A small declaration scanner over significant tokens: no expression parsing, just enough
 /// structure (types, extensions, properties, functions, imports, `#if` branches) for the rules.
 public enum DeclarationScanner {

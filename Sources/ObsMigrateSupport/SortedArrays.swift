@@ -1,6 +1,6 @@
 extension Array where Element: Equatable {
     /// Keeps the first of each run of equal elements: on a sorted array, each value once.
-    mutating func removeAdjacentDuplicates() {
+    @inlinable package mutating func removeAdjacentDuplicates() {
         guard count > 1 else { return }
         var kept = 1
         for i in 1..<count where self[i] != self[kept - 1] {

@@ -7,6 +7,9 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `obs-migrate fix`: the migration as a diff, or applied in place with `--write`.
 enum FixCommand {

@@ -7,6 +7,8 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
 
 /// Options shared by `check` and `fix`, and the project they load.
 struct CommonOptions {

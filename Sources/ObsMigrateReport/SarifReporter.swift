@@ -1,3 +1,6 @@
+import ObsMigrateSupport
+import ObsMigrateCore
+
 /// `--format sarif`: a SARIF 2.1.0 log with one run, as GitHub code scanning and other SARIF
 /// viewers read it. Every registry rule is a `reportingDescriptor` (so `ruleIndex` is stable);
 /// locations are relative to `%SRCROOT%`, the project root; columns are UTF-16 code units, the

@@ -9,15 +9,16 @@ import Foundation
 #endif
 
 /// A system call's failure: errno and its text.
-struct SystemError: Error, Equatable {
-    var code: Int32
-    var message: String { String(cString: strerror(code)) }
-    static var current: SystemError { SystemError(code: errno) }
+package struct SystemError: Error, Equatable {
+    package var code: Int32
+    package init(code: Int32) { self.code = code }
+    package var message: String { String(cString: strerror(code)) }
+    package static var current: SystemError { SystemError(code: errno) }
 }
 
 /// What `stat` says about a path.
-struct FileStatus: Equatable {
-    enum Kind: Equatable, CustomStringConvertible {
+package struct FileStatus: Equatable {
+    package enum Kind: Equatable, CustomStringConvertible {
         case regular, directory, fifo, socket, characterDevice, blockDevice, symbolicLink, other
 
         init(mode: mode_t) {
@@ -33,7 +34,7 @@ struct FileStatus: Equatable {
             }
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             case .regular: "regular file"
             case .directory: "a folder"
@@ -47,14 +48,14 @@ struct FileStatus: Equatable {
         }
     }
 
-    var kind: Kind
-    var mode: mode_t
+    package var kind: Kind
+    package var mode: mode_t
     var size: Int
     var device: UInt64
     var inode: UInt64
-    var links: UInt64
-    var owner: uid_t
-    var group: gid_t
+    package var links: UInt64
+    package var owner: uid_t
+    package var group: gid_t
     var modifiedSeconds: Int
     var modifiedNanoseconds: Int
 
@@ -77,7 +78,7 @@ struct FileStatus: Equatable {
     }
 
     /// `stat` (or `lstat`) of a path; never opens it.
-    static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
+    package static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
         var st = stat()
         let rc = followingLinks ? stat(path, &st) : lstat(path, &st)
         return rc == 0 ? .success(FileStatus(st)) : .failure(.current)
@@ -89,19 +90,19 @@ struct FileStatus: Equatable {
     }
 
     /// The same file with the same content as far as the file system tells.
-    func isSameVersion(as other: FileStatus) -> Bool {
+    package func isSameVersion(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode && size == other.size
             && modifiedSeconds == other.modifiedSeconds && modifiedNanoseconds == other.modifiedNanoseconds
     }
 }
 
 extension Result {
-    var isSuccess: Bool { if case .success = self { true } else { false } }
+    package var isSuccess: Bool { if case .success = self { true } else { false } }
 }
 
 /// Small POSIX helpers shared by the loader and the writer.
-enum FileSystem {
-    enum ReadFailure: Error, Equatable {
+package enum FileSystem {
+    package enum ReadFailure: Error, Equatable {
         case notRegular(FileStatus.Kind)
         case brokenLink
         case linkLoop
@@ -110,7 +111,7 @@ enum FileSystem {
     }
 
     /// The path with every symbolic link resolved, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -118,7 +119,7 @@ enum FileSystem {
 
     /// Reads a regular file whole. Special files are refused from their `stat`, before any
     /// `open`; the file is then opened with O_NONBLOCK and checked again through its descriptor.
-    static func readRegularFile(_ path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+    package static func readRegularFile(_ path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
         let status: FileStatus
         switch FileStatus.of(path) {
         case .success(let s):
@@ -186,7 +187,7 @@ enum FileSystem {
     }
 
     /// Offset of the first NUL byte, or nil.
-    static func firstNUL(_ bytes: [UInt8]) -> Int? {
+    package static func firstNUL(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { buffer -> Int? in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
             guard let hit = memchr(base, 0, buffer.count) else { return nil }

@@ -7,6 +7,8 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
 
 /// `obs-migrate install-hook`: writes a plain git pre-commit hook that runs
 /// `obs-migrate check --staged`, so staged legacy code blocks the commit.

@@ -7,6 +7,9 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `--color`: whether the text output is coloured.
 public enum ColorChoice: String, CaseIterable, Sendable {

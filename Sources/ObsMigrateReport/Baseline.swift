@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Today's findings, recorded so that only new ones are reported (`check --write-baseline FILE`,
 /// `check --baseline FILE`), as SwiftLint's baseline: a large app migrates module by module

@@ -4,7 +4,7 @@ public enum ProcessLifetime {
     nonisolated(unsafe) public static var keepsResultsUntilExit = false
     nonisolated(unsafe) private static var kept: [Any] = []
 
-    static func keep(_ value: Any) {
+    package static func keep(_ value: Any) {
         if keepsResultsUntilExit { kept.append(value) }
     }
 }

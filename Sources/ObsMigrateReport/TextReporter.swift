@@ -1,3 +1,5 @@
+import ObsMigrateCore
+
 /// `path:line:col: severity: message [CODE]`, the format swiftc and Xcode use, then a summary.
 public enum TextReporter {
     public struct Style: Sendable {

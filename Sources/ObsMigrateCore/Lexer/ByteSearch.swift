@@ -9,7 +9,10 @@ import Foundation
 #endif
 
 /// Substring search over bytes with libc's `memmem`, for the scans that run over every file of
-/// a project.
+/// a project. It is in the core, the one target that uses it, not in ObsMigrateSupport: from
+/// there its calls in the lexer's and the index's loops were no longer inlined, and
+/// `@inlinable` does not help a member of a `package` type (Swift 6.3 inlines such members of
+/// a public type, and package free functions, but not these).
 enum ByteSearch {
     // Glibc's module map hides `memmem` (a GNU extension); it is in every libc we run on.
     @_silgen_name("memmem")

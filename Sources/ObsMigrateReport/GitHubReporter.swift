@@ -1,3 +1,6 @@
+import ObsMigrateCore
+import ObsMigrateSupport
+
 /// `--format github`: GitHub Actions workflow commands, one per finding, which the runner
 /// turns into annotations on the pull request:
 /// `::warning file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=OBS101::message`.

@@ -1,3 +1,6 @@
+import ObsMigrateSupport
+import ObsMigrateCore
+
 /// The formats other CI systems read: GitLab's Code Quality report (`codeclimate`), Checkstyle
 /// XML (Jenkins' warnings plugin, reviewdog, Danger) and JUnit XML (test report viewers). Each
 /// lists the same findings as the text output, one entry per finding.

@@ -7,6 +7,8 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
 
 // MARK: - Findings located for machine-readable output
 
@@ -218,7 +220,7 @@ public enum FindingLocator {
         return map
     }
 
-    static func projectPath(file f: Int, project: LoadedProject) -> (String, Bool) {
+    package static func projectPath(file f: Int, project: LoadedProject) -> (String, Bool) {
         let absolute = project.absolutePaths[f]
         let root = project.root.hasSuffix("/") ? project.root : project.root + "/"
         if absolute.hasPrefix(root) { return (String(absolute.dropFirst(root.count)), true) }

@@ -23,19 +23,19 @@ public enum TemporaryFiles {
 
     /// Registers a path before the file is created, so that no moment exists when the file is
     /// there but unknown (a path registered but never created costs a failing `unlink`).
-    static func willCreate(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    package static func willCreate(_ path: String) { lock.withLock { _ = paths.insert(path) } }
 
     /// Removes a temporary file of ours.
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
         lock.withLock { _ = paths.remove(path) }
     }
 
     /// Forgets a file that is no longer temporary (renamed over its original).
-    static func forget(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    package static func forget(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
     /// Runs `body`, renames over originals, with interrupts held off until it returns.
-    static func committing<T>(_ body: () -> T) -> T { commitGate.withLock(body) }
+    package static func committing<T>(_ body: () -> T) -> T { commitGate.withLock(body) }
 
     /// How many temporary files are registered (for tests).
     static var count: Int { lock.withLock { paths.count } }

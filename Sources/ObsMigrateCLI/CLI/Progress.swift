@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// A single updating status line on standard error (`obs-migrate: checking 12,345 files... 3s`)
 /// for runs that take more than a moment. It appears only after `delay`, only when standard

@@ -7,6 +7,8 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
 
 /// `.obs-migrate.json`: the project's settings, found by walking up from the first PATH to the
 /// project root (or given with `--config FILE`). Every key is optional:

@@ -1,3 +1,6 @@
+import ObsMigrateSupport
+import ObsMigrateCore
+
 /// `obs-migrate rules` and `obs-migrate explain CODE`.
 enum InfoCommands {
     static let rulesHelp = "USAGE: obs-migrate rules [--markdown]\n\nLists every rule: code, name, severity, whether it fixes, summary.\n--markdown prints rules.md."

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
 
 /// `obs-migrate check`: report every legacy pattern, project-wide decisions included.
 enum CheckCommand {

@@ -12,19 +12,19 @@ import Foundation
 // pieces it used (NSLock, Thread, FileHandle, NSString paths, String helpers).
 
 /// A mutex.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init() { pthread_mutex_init(mutex, nil) }
+    package init() { pthread_mutex_init(mutex, nil) }
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -35,7 +35,7 @@ final class Lock: @unchecked Sendable {
 /// Dispatch's one thread per core is not what is wanted). When no thread can start, `body`
 /// runs here instead, unless `orNotAtAll`; returns whether a thread started.
 @discardableResult
-func startThread(orNotAtAll: Bool = false, _ body: @escaping @Sendable () -> Void) -> Bool {
+package func startThread(orNotAtAll: Bool = false, _ body: @escaping @Sendable () -> Void) -> Bool {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
     var attributes = pthread_attr_t()
@@ -62,10 +62,10 @@ func startThread(orNotAtAll: Bool = false, _ body: @escaping @Sendable () -> Voi
 }
 
 /// System calls by a name no type of this library shadows (`ProjectLoader.read`, say).
-enum SystemCall {
+package enum SystemCall {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Int(readFromDescriptor(fd, buffer, count)) }
     /// Everything on standard input, up to 256 MiB (as a file); nil on a read error or beyond.
-    static func readStandardInput(maxBytes: Int = 256 << 20) -> [UInt8]? {
+    package static func readStandardInput(maxBytes: Int = 256 << 20) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -77,13 +77,13 @@ enum SystemCall {
         }
     }
 
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Int(writeToDescriptor(fd, buffer, count)) }
-    static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
-    static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Int(writeToDescriptor(fd, buffer, count)) }
+    package static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
+    package static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
 
     /// Writes all of `bytes` to `fd`, going on after a short write or an interrupted call and
     /// stopping at any other failure (a closed pipe: there is no one left to tell).
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -94,7 +94,7 @@ enum SystemCall {
     }
 
     /// Writes all of `text` to standard error, as `FileHandle.standardError.write` did.
-    static func writeStandardError(_ text: String) {
+    package static func writeStandardError(_ text: String) {
         var text = text
         text.withUTF8 { writeAll(2, UnsafeRawBufferPointer($0)) }
     }
@@ -106,7 +106,7 @@ private func openPath(_ path: String, _ flags: Int32) -> Int32 { open(path, flag
 private func renamePath(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 
 /// Whether `path` names a directory (links followed); nil when nothing is there.
-func isDirectory(atPath path: String) -> Bool? {
+package func isDirectory(atPath path: String) -> Bool? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return info.st_mode & S_IFMT == S_IFDIR
@@ -114,7 +114,7 @@ func isDirectory(atPath path: String) -> Bool? {
 
 extension String {
     /// `NSString.lastPathComponent`: `/a/b/` → `b`, `/` → `/`.
-    var lastPathComponent: String {
+    package var lastPathComponent: String {
         var path = Substring(self)
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
         if path == "/" { return "/" }
@@ -123,7 +123,7 @@ extension String {
     }
 
     /// `NSString.deletingLastPathComponent`: `/a/b` → `/a`, `/a` → `/`, `a` → ``.
-    var deletingLastPathComponent: String {
+    package var deletingLastPathComponent: String {
         var path = Substring(self)
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -133,7 +133,7 @@ extension String {
     }
 
     /// Every occurrence of `target` replaced, left to right.
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         let needle = Array(target.utf8)
         guard !needle.isEmpty else { return self }
         let haystack = Array(utf8)
@@ -153,18 +153,18 @@ extension String {
     }
 
     /// Leading and trailing characters for which `drop` holds removed.
-    func trimming(_ drop: (Character) -> Bool) -> String {
+    package func trimming(_ drop: (Character) -> Bool) -> String {
         guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
         return String(self[first...last])
     }
 
-    func trimmingWhitespaceAndNewlines() -> String { trimming { $0.isWhitespace || $0.isNewline } }
-    func trimmingNewlines() -> String { trimming { $0.isNewline } }
+    package func trimmingWhitespaceAndNewlines() -> String { trimming { $0.isWhitespace || $0.isNewline } }
+    package func trimmingNewlines() -> String { trimming { $0.isNewline } }
 }
 
 extension StringProtocol {
     /// The first occurrence of `needle`, by UTF-8 comparison.
-    func firstRangeOfText(_ needle: String) -> Range<Index>? {
+    package func firstRangeOfText(_ needle: String) -> Range<Index>? {
         guard !needle.isEmpty else { return nil }
         var i = startIndex
         while i < endIndex {
@@ -176,7 +176,7 @@ extension StringProtocol {
 }
 
 /// A file-system error as one short phrase (`No such file or directory`).
-func describe(_ error: any Error) -> String {
+package func describe(_ error: any Error) -> String {
     #if canImport(FoundationEssentials)
     if let error = error as? CocoaError, let posix = error.underlying as? POSIXError {
         return String(cString: strerror(posix.code.rawValue))

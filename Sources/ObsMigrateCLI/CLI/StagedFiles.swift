@@ -7,6 +7,8 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
+import ObsMigrateCore
 
 /// Runs `git` (found on PATH) as a child process, with a directory of the repository as its
 /// current directory. The environment is inherited: inside a git hook that carries

@@ -1,3 +1,5 @@
+import ObsMigrateCore
+
 /// `per-path-ignores`: rules that do not report in files whose path (relative to the project
 /// root) matches a glob.
 ///

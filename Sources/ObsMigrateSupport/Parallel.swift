@@ -8,8 +8,10 @@ import Dispatch
 import Foundation
 #endif
 
-/// Order-preserving parallel map over both cores.
-func parallelMap<T: Sendable>(_ items: [Int], _ body: @Sendable (Int) -> T) -> [T] {
+/// Order-preserving parallel map over both cores. Inlinable, so that it is specialised for
+/// each result type, as it was inside one module.
+@inlinable
+package func parallelMap<T: Sendable>(_ items: [Int], _ body: @Sendable (Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: items.count)
     results.withUnsafeMutableBufferPointer { buffer in
         let base = buffer.baseAddress!

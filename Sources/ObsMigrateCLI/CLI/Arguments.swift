@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// Declarative options for one command: flags (no value) and options (with a value, repeatable
 /// where the command accepts lists). Parsing is ours: no ArgumentParser.
 public struct OptionSpec: Sendable {

@@ -7,6 +7,7 @@ import Dispatch
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Where a command's output goes, and what it may know about its environment; tests pass
 /// their own to capture output.
@@ -123,6 +124,16 @@ public enum CommandLineTool {
             Decisions are made for the whole project (the git root above the first PATH, or the
             current directory): PATHs choose which files are reported or rewritten.
             """
+    }
+
+    /// What the executable does with its arguments (`main.swift`, which exits with the status):
+    /// it sets up the process, runs the command on the real console and flushes its output.
+    package static func runAsProcess(_ args: [String]) -> Int32 {
+        TemporaryFiles.removeOnInterrupt()  // first, before any thread starts
+        ProcessLifetime.keepsResultsUntilExit = true
+        let status = Timings.measure("total") { run(args, console: .standard) }
+        StandardOutput.shared.flush()
+        return status
     }
 
     public static func run(_ args: [String], console: Console) -> Int32 {
