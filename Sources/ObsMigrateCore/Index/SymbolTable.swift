@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ObsMigrateSupport
 
 /// Every name the project declares, and how a name written at a place resolves: the types by
 /// qualified and simple name, their nesting, extensions and typealiases, top-level functions
