@@ -80,32 +80,10 @@ public enum ProjectLoader {
 
     public static func load(_ options: LoadOptions) -> LoadedProject {
         let cwd = options.currentDirectory
-        var problems: [FileProblem] = []
-        var requested: [String] = []  // absolute, standardized
-        var requestedFiles = Set<String>()
-        for path in options.paths {
-            let absolute = absolutePath(path, cwd: cwd)
-            if options.overrides[absolute] != nil {
-                requested.append(absolute)
-                requestedFiles.insert(absolute)
-                continue
-            }
-            switch FileStatus.of(absolute) {
-            case .success(let status):
-                requested.append(absolute)
-                if status.kind != .directory { requestedFiles.insert(absolute) }
-            case .failure(let error):
-                if FileStatus.of(absolute, followingLinks: false).isSuccess {
-                    // The link itself exists: say why its target cannot be reached.
-                    requested.append(absolute)
-                    requestedFiles.insert(absolute)
-                } else {
-                    problems.append(FileProblem(path: path, message: error.code == ENOENT ? "no such file or directory" : error.message))
-                }
-            }
-        }
+        var (selection, problems) = requestedPaths(options)
         let root = options.projectRoot.map { absolutePath($0, cwd: cwd) }
-            ?? gitRoot(above: requested.first ?? cwd) ?? rootWithoutGit(first: requested.first, cwd: cwd)
+            ?? gitRoot(above: selection.requested.first ?? cwd) ?? rootWithoutGit(first: selection.requested.first, cwd: cwd)
+        selection.root = root
 
         let overrides = options.overrides
         let maxBytes = options.maxFileBytes
@@ -122,13 +100,13 @@ public enum ProjectLoader {
         var unlisted: [(path: String, reason: String)] = []
         // Excluded files are still read to decide (a model used only there must not migrate
         // without them); they are never reported or rewritten.
-        let ignored = Timings.measure("load: ignored") { ignoredPaths(below: root, options.ignoredBelowRoot, requested: requested) }
+        let ignored = Timings.measure("load: ignored") { ignoredPaths(below: root, options.ignoredBelowRoot, requested: selection.requested) }
         let walked = Timings.measure("load: walk") { walk(root, excludes: [], ignored: ignored, root: root, direct: ahead.add) }
         var all = Set(walked.files)
         var realPaths = walked.realPaths
         unlisted += walked.unlisted
-        for path in requested {
-            if requestedFiles.contains(path) {
+        for path in selection.requested {
+            if selection.requestedFiles.contains(path) {
                 if path.hasSuffix(".swift") || BuildSettings.isBuildSettingsPath(path) || options.overrides[path] != nil { all.insert(path) }
                 else { problems.append(FileProblem(path: displayPath(path, cwd: cwd), message: "not a Swift file")) }
             } else if !path.hasPrefix(root + "/") && path != root {
@@ -139,35 +117,88 @@ public enum ProjectLoader {
             }
         }
         for path in options.overrides.keys { all.insert(path) }
+
+        // One file reached by several paths (a symbolic link to a file or folder of the project)
+        // is read once, under its most direct path.
+        let (paths, aliases) = Timings.measure("load: deduplicate") { deduplicate(all.sorted(), root: root, overrides: options.overrides, realPaths: realPaths) }
+        let ordered = readInOrder(paths, ahead: ahead, readOne: readOne)
+        var project = assemble(ordered, paths: paths, aliases: aliases, selection: selection, root: root, changedFiles: changedFiles)
+        project.problems = problems + project.problems
+        for (path, reason) in unlisted {
+            let shown = displayPath(path, cwd: cwd)
+            // Swift files may hide in a folder that cannot be listed: any model may be used there.
+            project.unusable.append((path: shown, bytes: nil, reason: reason))
+            if selection.isRequested(path) { project.problems.append(FileProblem(path: shown, message: reason)) }
+        }
+        return project
+    }
+
+    /// Which paths a run reports or rewrites: the PATHs given (absolute), less the excluded.
+    struct PathSelection {
+        var requested: [String] = []
+        /// The requested paths that are files (or links), not folders.
+        var requestedFiles = Set<String>()
+        var excludes: [String] = []
+        var root = ""
+
         func isExcluded(_ path: String) -> Bool {
-            guard !options.excludes.isEmpty else { return false }
+            guard !excludes.isEmpty else { return false }
             let base = requested.first { path.hasPrefix($0 + "/") && !$0.hasPrefix(root + "/") && $0 != root } ?? root
             let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
             let parts = relative.split(separator: "/").map(String.init)
             var prefix = ""
             for part in parts {
                 prefix = prefix.isEmpty ? part : prefix + "/" + part
-                if options.excludes.contains(where: { Glob.matches($0, prefix) || Glob.matches($0, part) }) { return true }
+                if excludes.contains(where: { Glob.matches($0, prefix) || Glob.matches($0, part) }) { return true }
             }
             return false
         }
+
         func isRequested(_ path: String) -> Bool {
             guard !isExcluded(path) else { return false }
             return requestedFiles.contains(path) || requested.contains { path.hasPrefix($0 + "/") || $0 == path || $0 == "/" }
         }
+    }
 
-        // One file reached by several paths (a symbolic link to a file or folder of the project)
-        // is read once, under its most direct path.
-        let (paths, aliases) = Timings.measure("load: deduplicate") { deduplicate(all.sorted(), root: root, overrides: options.overrides, realPaths: realPaths) }
+    /// The PATHs as absolute paths, each checked to exist (a dangling link exists: reading it
+    /// says why its target cannot be reached), with a problem for each that does not.
+    static func requestedPaths(_ options: LoadOptions) -> (PathSelection, [FileProblem]) {
+        var selection = PathSelection(excludes: options.excludes)
+        var problems: [FileProblem] = []
+        for path in options.paths {
+            let absolute = absolutePath(path, cwd: options.currentDirectory)
+            if options.overrides[absolute] != nil {
+                selection.requested.append(absolute)
+                selection.requestedFiles.insert(absolute)
+                continue
+            }
+            switch FileStatus.of(absolute) {
+            case .success(let status):
+                selection.requested.append(absolute)
+                if status.kind != .directory { selection.requestedFiles.insert(absolute) }
+            case .failure(let error):
+                if FileStatus.of(absolute, followingLinks: false).isSuccess {
+                    // The link itself exists: say why its target cannot be reached.
+                    selection.requested.append(absolute)
+                    selection.requestedFiles.insert(absolute)
+                } else {
+                    problems.append(FileProblem(path: path, message: error.code == ENOENT ? "no such file or directory" : error.message))
+                }
+            }
+        }
+        return (selection, problems)
+    }
 
-        // What the walk handed over is read by now or being read; the rest (files reached
-        // through a link, outside the root, or only staged) is read and scanned in parallel.
+    /// Each path's read result, in `paths` order: what the walk handed over is read by now or
+    /// being read; the rest (files reached through a link, outside the root, or only staged) is
+    /// read and scanned in parallel. A result is moved (`take()`), never copied: each holds a
+    /// whole file.
+    static func readInOrder(_ paths: [String], ahead: ReadAhead<ReadResult>, readOne: @escaping @Sendable (String) -> ReadResult) -> [ReadResult?] {
         var (earlyPaths, results) = Timings.measure("load: read and scan") { ahead.finish() }
         var earlyIndex: [String: Int] = [:]
         earlyIndex.reserveCapacity(earlyPaths.count)
         for (k, path) in earlyPaths.enumerated() { earlyIndex[path] = k }
         earlyPaths = []
-        // In `paths` order; a result is moved (`take()`), never copied: each holds a whole file.
         var ordered: [ReadResult?] = []
         ordered.reserveCapacity(paths.count)
         var unread: [Int] = []
@@ -179,15 +210,23 @@ public enum ProjectLoader {
         for (k, i) in unread.enumerated() { ordered[i] = readLate[k].take() }
         readLate = []
         TokenScratch.releasePooled()
+        return ordered
+    }
+
+    /// The project from the read results: the files scanned, which of them are reported, and
+    /// the files that could not be used (with what they may hide) and the problems to print.
+    static func assemble(_ ordered: consuming [ReadResult?], paths: [String], aliases: [String: [String]],
+                         selection: PathSelection, root: String, changedFiles: ChangedFiles) -> LoadedProject {
         var files: [ProjectFile] = []
         var absolute: [String] = []
         var unusable: [(String, [UInt8]?, String)] = []
         var reported: [Int] = []
+        var problems: [FileProblem] = []
         var skipped: [FileProblem] = []
         for i in ordered.indices {
             let result = ordered[i].take()!
             let path = paths[i]
-            let wanted = isRequested(path) || (aliases[path] ?? []).contains(where: isRequested)
+            let wanted = selection.isRequested(path) || (aliases[path] ?? []).contains(where: selection.isRequested)
             switch result {
             case .file(let file):
                 if !file.isUnderstood {
@@ -208,15 +247,9 @@ public enum ProjectLoader {
                 }
                 if wanted {
                     // Named on the command line it is an error; met in a folder, a warning.
-                    if case .nothing = hides, !requestedFiles.contains(path) { skipped.append(problem) } else { problems.append(problem) }
+                    if case .nothing = hides, !selection.requestedFiles.contains(path) { skipped.append(problem) } else { problems.append(problem) }
                 }
             }
-        }
-        for (path, reason) in unlisted {
-            let shown = displayPath(path, cwd: cwd)
-            // Swift files may hide in a folder that cannot be listed: any model may be used there.
-            unusable.append((shown, nil, reason))
-            if isRequested(path) { problems.append(FileProblem(path: shown, message: reason)) }
         }
         return LoadedProject(root: root, files: files, absolutePaths: absolute, reported: reported,
                              problems: problems, skipped: skipped, unusable: unusable, changedFiles: changedFiles)
