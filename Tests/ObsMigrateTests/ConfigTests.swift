@@ -59,6 +59,9 @@ final class ConfigTests: XCTestCase {
              "'minimum-deployment-target.iOS' must be a whole number (a major version such as 17), not a string"),
             (#"{"minimum-deployment-target": {"iOS": 17.5}}"#,
              "'minimum-deployment-target.iOS' must be a whole number (a major version such as 17), not a number"),
+            (#"{"observable-placement": "ownline"}"#,
+             #"'observable-placement' must be "inline", "own-line" or "auto", not "ownline" (did you mean "own-line"?)"#),
+            (#"{"observable-placement": true}"#, #"'observable-placement' must be "inline", "own-line" or "auto", not a boolean"#),
             (#"{"minimum-deployment-target": {"macOS": 13}}"#,
              "'minimum-deployment-target.macOS' is 13, but Observation needs macOS 14 or later"),
             ("[\"OBS101\"]", "expected a JSON object ({...}) at the top level, found an array"),
@@ -195,6 +198,25 @@ final class ConfigTests: XCTestCase {
         let fix = runTool(["fix", "--write", "."], cwd: dir.path)
         XCTAssertEqual(fix.code, 1)
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("Model.swift"), encoding: .utf8), Self.model)
+    }
+
+    /// `observable-placement` puts `@Observable` on a line of its own, or before the declaration
+    /// even where the project's own `@Observable` classes have it on a line of its own.
+    func testObservablePlacement() throws {
+        let existing = "import Observation\n@Observable\nfinal class Done {\n    var x = 0\n}\n"
+        let dir = try project("placement", ["Model.swift": Self.model, "View.swift": Self.view])
+        let migrated = { (settings: String?) throws -> String in
+            let config = dir.appendingPathComponent(".obs-migrate.json")
+            if let settings { try settings.write(to: config, atomically: true, encoding: .utf8) } else { try? FileManager.default.removeItem(at: config) }
+            let fix = runTool(["fix", "."], cwd: dir.path)
+            return fix.out.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.joined(separator: "\n")
+        }
+        XCTAssertTrue(try migrated(nil).contains("+@Observable final class"), "inline by default")
+        XCTAssertTrue(try migrated(#"{"observable-placement": "own-line"}"#).contains("+@Observable\n+final class"))
+        try existing.write(to: dir.appendingPathComponent("Done.swift"), atomically: true, encoding: .utf8)
+        XCTAssertTrue(try migrated(nil).contains("+@Observable\n+final class"), "as the project's own class has it")
+        XCTAssertTrue(try migrated(#"{"observable-placement": "auto"}"#).contains("+@Observable\n+final class"))
+        XCTAssertTrue(try migrated(#"{"observable-placement": "inline"}"#).contains("+@Observable final class"))
     }
 
     // MARK: Per-path ignores

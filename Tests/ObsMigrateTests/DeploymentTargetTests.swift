@@ -77,7 +77,7 @@ final class DeploymentTargetTests: XCTestCase {
         XCTAssertEqual(index.models["AppModel"]?.blockers.map(\.site?.file), [0])
         XCTAssertEqual(index.models["CoreStore"]?.blockers.map(\.site?.file), [2])
 
-        let bumped = ProjectIndex(files: [pbxproj, app, manifest, core], deployment: DeploymentPolicy(bumpsLowTargets: true))
+        let bumped = ProjectIndex(files: [pbxproj, app, manifest, core], policy: MigrationPolicy(bumpsLowTargets: true))
         XCTAssertTrue(bumped.models["AppModel"]!.migrates)
         XCTAssertTrue(bumped.models["CoreStore"]!.migrates)
         XCTAssertEqual(bumped.filesTouchedByMigration()["AppModel"], [0, 1], "the bump is part of the migration")

@@ -77,7 +77,7 @@ enum CheckCommand {
             // Streamed a round of files at a time: a large project's findings are never all in
             // memory, and rendering runs on all cores. Only the counts are kept.
             let index = Engine.settle(files: project.files, selection: options.selection, unusable: project.unusable,
-                                      deployment: options.deployment, rewriting: rewriting)
+                                      policy: options.policy, rewriting: rewriting)
             progress.finish()
             ProcessLifetime.keep(index)
             let statisticsOnly = parsed.has("--statistics")
@@ -105,7 +105,7 @@ enum CheckCommand {
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
                 // What was checked with `--bump-deployment-target` is fixable with it.
-                let fixCommand = "obs-migrate fix --write" + (options.deployment.bumpsLowTargets ? " --bump-deployment-target" : "")
+                let fixCommand = "obs-migrate fix --write" + (options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")
                 var summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count, fixCommand: fixCommand)
                 if baseline != nil, !summary.isEmpty {
                     let known = "\(baselined) known issue\(baselined == 1 ? " is" : "s are") in the baseline."
@@ -119,7 +119,7 @@ enum CheckCommand {
             return tally.total == 0 ? ExitCode.clean : ExitCode.findings
         }
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
-                                      unusable: project.unusable, deployment: options.deployment,
+                                      unusable: project.unusable, policy: options.policy,
                                       rewriting: rewriting)
         progress.finish()
         if let message = project.changedDuringRun { throw UsageError(message) }

@@ -37,7 +37,7 @@ struct CommonOptions {
     var color: ColorChoice = .auto
     var configPath: String? = nil
     var perPathIgnores = PerPathIgnores()
-    var deployment: DeploymentPolicy = DeploymentPolicy()
+    var policy: MigrationPolicy = MigrationPolicy()
     /// Whether the files git ignores stay out of the project (config `respect-gitignore`).
     var respectsGitignore = true
 
@@ -47,7 +47,7 @@ struct CommonOptions {
         selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
-        deployment.bumpsLowTargets = parsed.has("--bump-deployment-target")
+        policy.bumpsLowTargets = parsed.has("--bump-deployment-target")
         respectsGitignore = !parsed.has("--no-respect-gitignore")
         for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {
             throw UsageError("unknown rule '\(key)'" + (RuleKeys.suggestion(key).map { " (did you mean \($0)?)" } ?? ""))

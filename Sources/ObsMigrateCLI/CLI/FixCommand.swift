@@ -66,14 +66,14 @@ enum FixCommand {
     /// models in later rounds (a rescanned file only has its own suppression comments).
     /// `unwritable` (`fix --write`): see `Engine.settle`; files that cannot be written keep the
     /// models whose migration edits them, so the plan never changes such a file.
-    static func plan(_ project: consuming LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy = DeploymentPolicy(),
+    static func plan(_ project: consuming LoadedProject, selection: RuleSelection, policy: MigrationPolicy = MigrationPolicy(),
                      perPathIgnores: PerPathIgnores = PerPathIgnores(), staging: StagedWrites? = nil,
                      unwritable: ((Int) -> (reason: String, message: String)?)? = nil) throws -> Plan {
         var originals: [Int: OriginalContent] = [:]
         var fixedCount = 0
         for round in 0...maxRounds {
             let rewritten: [RoundOutcome.Rewrite]
-            switch fixRound(project, selection: selection, deployment: deployment,
+            switch fixRound(project, selection: selection, policy: policy,
                             originals: originals.mapValues(\.digest), staging: staging, unwritable: unwritable) {
             case .converged(let final):
                 Timings.note("fix: converged in round \(round + 1)")
@@ -127,12 +127,12 @@ enum FixCommand {
     /// Each file's findings and edits live only in the worker that applies them: memory holds
     /// one file's edits per core, never the whole project's. The index is released on return
     /// unless the round converged.
-    static func fixRound(_ project: LoadedProject, selection: RuleSelection, deployment: DeploymentPolicy,
+    static func fixRound(_ project: LoadedProject, selection: RuleSelection, policy: MigrationPolicy,
                          originals: [Int: ContentDigest], staging: StagedWrites?,
                          unwritable: ((Int) -> (reason: String, message: String)?)? = nil) -> RoundOutcome {
         let rules = Engine.enabledRules(selection)
         let index = Engine.settle(files: project.files, selection: selection, unusable: project.unusable,
-                                  deployment: deployment, rewriting: Set(project.reported), unwritable: unwritable)
+                                  policy: policy, rewriting: Set(project.reported), unwritable: unwritable)
         let reported = project.reported, absolutePaths = project.absolutePaths
         let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding]) in
             let f = reported[k]
@@ -174,7 +174,7 @@ enum FixCommand {
         defer { staging?.discard() }
         let writability = writing ? FileWriter.writability(absolutePaths: loaded!.absolutePaths, root: loaded!.root) : nil
         let plan = try Timings.measure("plan") {
-            try FixCommand.plan(loaded.take()!, selection: options.selection, deployment: options.deployment,
+            try FixCommand.plan(loaded.take()!, selection: options.selection, policy: options.policy,
                                 perPathIgnores: options.perPathIgnores, staging: staging, unwritable: writability)
         }
         progress.finish()
@@ -205,7 +205,7 @@ enum FixCommand {
                 let files = changed.count
                 console.out(files == 0
                     ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")
-                    : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write\(options.deployment.bumpsLowTargets ? " --bump-deployment-target" : "")` to apply."
+                    : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write\(options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")` to apply."
                       + (left.isEmpty ? "" : " \(left.count) would be left for a person."))
             }
             if hadProblems { return ExitCode.error }

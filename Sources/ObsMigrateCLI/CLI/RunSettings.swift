@@ -87,7 +87,8 @@ extension CommonOptions {
         if parsed.values["--ignore"] == nil, let ignore = config.ignore { selection.ignore = ignore }
         if parsed.values["--exclude"] == nil, let exclude = config.exclude { excludes = exclude }
         perPathIgnores = PerPathIgnores(config.perPathIgnores)
-        deployment.minimums = config.minimumDeploymentTarget
+        policy.minimums = config.minimumDeploymentTarget
+        policy.observablePlacement = config.observablePlacement
         if !parsed.has("--no-respect-gitignore"), let respect = config.respectGitignore { respectsGitignore = respect }
     }
 }

@@ -20,14 +20,16 @@ import ObsMigrateCore
 ///   "exclude": ["Generated", "**/*.generated.swift"],
 ///   "per-path-ignores": {"Legacy/**": ["OBS104", "OBS106"]},
 ///   "minimum-deployment-target": {"iOS": 18},
-///   "respect-gitignore": true
+///   "respect-gitignore": true,
+///   "observable-placement": "own-line"
 /// }
 /// ```
 ///
 /// Unknown keys and values of the wrong type are errors naming the key and the file.
 public struct Configuration: Sendable {
     public static let fileName = ".obs-migrate.json"
-    public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore"]
+    public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore",
+                              "observable-placement"]
 
     /// Absolute path of the file, and how messages show it.
     public var path: String
@@ -39,6 +41,8 @@ public struct Configuration: Sendable {
     public var perPathIgnores: [(glob: String, rules: [String])] = []
     public var minimumDeploymentTarget: [String: Int]?
     public var respectGitignore: Bool?
+    /// Where `fix` writes `@Observable` (nil, or "auto": as the project's own classes have it).
+    public var observablePlacement: ObservablePlacement?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
     public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
@@ -118,6 +122,16 @@ public struct Configuration: Sendable {
             case "respect-gitignore":
                 guard case .bool(let respect) = value else { throw fail("'respect-gitignore' must be true or false, not \(value.kindName)") }
                 config.respectGitignore = respect
+            case "observable-placement":
+                let choices = ObservablePlacement.allCases.map(\.rawValue) + ["auto"]
+                guard case .string(let text) = value, choices.contains(text) else {
+                    guard case .string(let text) = value else {
+                        throw fail("'observable-placement' must be \"inline\", \"own-line\" or \"auto\", not \(value.kindName)")
+                    }
+                    let suggestion = Spelling.closest(text, among: choices).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw fail("'observable-placement' must be \"inline\", \"own-line\" or \"auto\", not \"\(text)\"\(suggestion)")
+                }
+                config.observablePlacement = ObservablePlacement(rawValue: text)
             default:
                 let suggestion = Spelling.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")

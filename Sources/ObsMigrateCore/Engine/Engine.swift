@@ -62,9 +62,9 @@ public enum Engine {
     /// migrates only if every file its migration edits is among them.
     public static func analyze(files: [ProjectFile], reported: [Int], selection: RuleSelection,
                                unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                               deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil) -> Analysis {
+                               policy: MigrationPolicy = MigrationPolicy(), rewriting: Set<Int>? = nil) -> Analysis {
         let index = settle(files: files, selection: selection, unusable: unusable,
-                           deployment: deployment, rewriting: rewriting)
+                           policy: policy, rewriting: rewriting)
         let rules = enabledRules(selection)
         let findings = Timings.measure("rules") {
             parallelMap(reported) { f in Engine.findings(in: f, index: index, rules: rules) }
@@ -82,9 +82,9 @@ public enum Engine {
     /// stays, as for a file outside the run; the index lists the files that kept one.
     public static func settle(files: [ProjectFile], selection: RuleSelection,
                               unusable: [(path: String, bytes: [UInt8]?, reason: String)] = [],
-                              deployment: DeploymentPolicy = DeploymentPolicy(), rewriting: Set<Int>? = nil,
+                              policy: MigrationPolicy = MigrationPolicy(), rewriting: Set<Int>? = nil,
                               unwritable: ((Int) -> (reason: String, message: String)?)? = nil) -> ProjectIndex {
-        var index = Timings.measure("index") { ProjectIndex(files: files, deployment: deployment) }
+        var index = Timings.measure("index") { ProjectIndex(files: files, policy: policy) }
         Timings.note("types: \(index.declared.count) names, \(index.bySimpleName.count) simple names, \(index.extensionsOf.count) extended")
         Timings.note("files whose tokens were let go: \(files.filter(\.tokensDropped).count) of \(files.count), lexed again: \(ProjectFile.lexedAgain)")
         Timings.measure("settle: unusable files") { index.addBlockers(blockersFromUnusable(unusable, index: index)) }

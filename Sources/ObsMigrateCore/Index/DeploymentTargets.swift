@@ -1,14 +1,17 @@
 import ObsMigrateSupport
 
-/// What a run does about deployment targets: the minimums migrated code needs (Observation's,
-/// or higher ones from the configuration), and whether `fix` raises the targets below them.
-public struct DeploymentPolicy: Sendable {
+/// What a run's settings decide about the migration: the minimum deployment targets migrated
+/// code needs (Observation's, or higher ones from the configuration), whether `fix` raises the
+/// targets below them, and where `@Observable` goes (nil: as the project's own classes have it).
+public struct MigrationPolicy: Sendable {
     public var minimums: [String: Int]?
     public var bumpsLowTargets: Bool
+    public var observablePlacement: ObservablePlacement?
 
-    public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false) {
+    public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false, observablePlacement: ObservablePlacement? = nil) {
         self.minimums = minimums
         self.bumpsLowTargets = bumpsLowTargets
+        self.observablePlacement = observablePlacement
     }
 }
 

@@ -2,9 +2,10 @@
 /// (`@Observable` / `final class M`) or before the declaration on its line
 /// (`@Observable final class M`). The migration follows the project's own `@Observable`
 /// classes, most of them deciding; a project with none yet, or as many of each, gets it inline.
-public enum ObservablePlacement: Sendable, Equatable {
+/// `observable-placement` in `.obs-migrate.json` sets it for every class.
+public enum ObservablePlacement: String, Sendable, Equatable, CaseIterable {
     case inline
-    case ownLine
+    case ownLine = "own-line"
 }
 
 extension ProjectIndex {

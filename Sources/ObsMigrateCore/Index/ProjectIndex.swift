@@ -109,7 +109,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var symbols = SymbolTable()
     /// Legacy (ObservableObject) classes by qualified name.
     public var models: [String: ModelType] = [:]
-    /// Where the migration writes `@Observable`: as the project's own `@Observable` classes do.
+    /// Where the migration writes `@Observable`: as configured, else as the project's own
+    /// `@Observable` classes have it.
     public var observablePlacement = ObservablePlacement.inline
     /// The work each model created as a wrapper's default value does in its initializer (OBS209).
     var initializerWorkByModel: [String: InitializerWork] = [:]
@@ -166,13 +167,13 @@ public struct ProjectIndex: Sendable {
     /// The first OS versions with Observation.
     public static let observationMinimums: [String: Int] = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "macCatalyst": 17, "visionOS": 1]
 
-    public init(files: [ProjectFile], deployment: DeploymentPolicy = DeploymentPolicy()) {
+    public init(files: [ProjectFile], policy: MigrationPolicy = MigrationPolicy()) {
         self.files = files
-        if let minimums = deployment.minimums { minimumTargets.merge(minimums) { $1 } }
-        bumpsLowTargets = deployment.bumpsLowTargets
+        if let minimums = policy.minimums { minimumTargets.merge(minimums) { $1 } }
+        bumpsLowTargets = policy.bumpsLowTargets
         let modules = separateModules()
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
-        observablePlacement = Self.observablePlacement(symbols, files: self.files)
+        observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
