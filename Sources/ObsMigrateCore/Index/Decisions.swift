@@ -618,6 +618,11 @@ extension ProjectIndex {
                 i = Int(source.match[i]) - 1
                 continue
             }
+            // A subscript: `tasks[id]?.$status` (an array literal before it ends the receiver).
+            if k == .rightBracket, Int(source.match[i]) >= 0, Int(source.match[i]) < i, Self.isSubscript(Int(source.match[i]), in: source) {
+                i = Int(source.match[i]) - 1
+                continue
+            }
             // Optional chaining and forced unwrapping: `Store.shared?.objectWillChange`.
             if k == .operator, source.isText(i, "?") || source.isText(i, "!"), i > 0, source.end(i - 1) == source.start(i) {
                 i -= 1

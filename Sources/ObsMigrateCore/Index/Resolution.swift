@@ -88,8 +88,8 @@ extension ProjectIndex {
             return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
         }
 
-        // Split `a.b(...).c` into components: (name token, call paren or nil).
-        var components: [(name: Int, call: Int?)] = []
+        // Split `a.b(...).c[i]` into components: (name token, call paren or nil, subscripted).
+        var components: [(name: Int, call: Int?, subscripted: Bool)] = []
         while i < end {
             guard source.kind(i) == .identifier else { return nil }
             let nameToken = i
@@ -117,8 +117,17 @@ extension ProjectIndex {
                 if call == nil { call = i }
                 i = end
             }
+            // `items[i]`: an element of an array, set or dictionary whose type is written.
+            var subscripted = false
+            if i < end, source.kind(i) == .leftBracket, Self.isSubscript(i, in: source) {
+                let m = Int(source.match[i])
+                guard m > i, m < end else { return nil }
+                subscripted = true
+                i = m + 1
+            }
             while i < end, source.kind(i) == .operator, source.isText(i, "!") || source.isText(i, "?") { i += 1 }
-            components.append((nameToken, call))
+            if i < end, source.kind(i) == .leftBracket { return nil }  // `a[0][1]`, `f()?[0]`: not followed
+            components.append((nameToken, call, subscripted))
             if i < end {
                 guard source.kind(i) == .period else { return nil }
                 i += 1
@@ -130,7 +139,11 @@ extension ProjectIndex {
         let headName = source.name(head.name)
         let anchor = head.name
 
-        if headName == "self" {
+        if head.subscripted {
+            // Only a parameter's or a member's written collection type tells its element.
+            guard head.call == nil, headName != "self", let texts = writtenTypes(ofName: headName, at: anchor, in: file) else { return nil }
+            current = single(texts.map { Self.subscriptResultText(of: $0).flatMap { resolveTypeName($0, from: path, in: file) } })
+        } else if headName == "self" {
             current = enclosingTypes(of: anchor, in: file).first.map { type($0).qualifiedName }
                 .flatMap { resolveTypeName($0, from: []) }
         } else if let t = resolveTypeName(headName, from: path, in: file), TypeName.isCapitalized(headName) {
@@ -158,7 +171,15 @@ extension ProjectIndex {
                 isStaticContext = component.call == nil
                 continue
             }
-            if component.call != nil {
+            if component.subscripted {
+                guard component.call == nil, !isStaticContext else { return nil }
+                let found = members(named: name, of: base)
+                current = found.isEmpty ? nil : single(found.map { property, ref in
+                    property.typeText.flatMap(Self.subscriptResultText(of:)).flatMap {
+                        resolveTypeName($0, from: type(ref).path + [type(ref).name], in: ref.file)
+                    }
+                })
+            } else if component.call != nil {
                 current = single(functions(named: name, of: base).map { fn in
                     fn.returnType.flatMap { resolveTypeName($0 == "Self" ? base : $0, from: [base]) }
                 })
@@ -459,6 +480,18 @@ extension ProjectIndex {
         return candidates.intersection(only ?? candidates).sorted().map { .one($0, Blocker(reason, site: site)) }
     }
 
+    /// Whether the `[` at `k` subscripts the value before it (`items[0]`, `f()[0]`, `a?[0]`)
+    /// rather than opening an array or dictionary literal.
+    static func isSubscript(_ k: Int, in source: SourceFile) -> Bool {
+        guard k > 0, source.end(k - 1) == source.start(k) else { return false }
+        switch source.kind(k - 1) {
+        case .identifier: return !statementKeywords.contains(source.text(k - 1))
+        case .rightParen, .rightBracket: return true
+        case .operator: return source.isText(k - 1, "?") || source.isText(k - 1, "!")
+        default: return false
+        }
+    }
+
     func modelsReachable(from range: Range<Int>, in file: Int) -> Set<String>? {
         let source = files[file].source
         var result = Set<String>()
@@ -469,6 +502,9 @@ extension ProjectIndex {
             result.formUnion(modelsNamed(in: text, from: []))
             return true
         }
+        // What a subscript returns is not told by the names around it (`list[0]` of a type
+        // whose `subscript` returns a model): a range with one may lead to any model.
+        for k in range where source.kind(k) == .leftBracket && k > range.lowerBound && Self.isSubscript(k, in: source) { return nil }
         for k in range where source.kind(k) == .identifier {
             let name = source.name(k)
             // An argument label names no value.

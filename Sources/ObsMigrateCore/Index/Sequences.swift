@@ -42,6 +42,37 @@ extension ProjectIndex {
         return nil
     }
 
+    /// What subscripting a value of written type `text` gives: the element of an array or a
+    /// set (`[M]`, `Set<M>`), the value of a dictionary (`[K: M]`, `Dictionary<K, M>`). nil for
+    /// anything else, whose `subscript` is not read.
+    static func subscriptResultText(of text: String) -> String? {
+        if let element = elementTypeText(of: text) { return element }
+        var t = text.filter { !$0.isWhitespace }
+        if t.hasSuffix("?") || t.hasSuffix("!") { t.removeLast() }
+        let inner: Substring
+        let separator: Character
+        if t.hasPrefix("["), t.hasSuffix("]") {
+            (inner, separator) = (t.dropFirst().dropLast(), ":")
+        } else if t.hasPrefix("Dictionary<"), t.hasSuffix(">") {
+            (inner, separator) = (t.dropFirst("Dictionary<".count).dropLast(), ",")
+        } else {
+            return nil
+        }
+        // The separator outside any brackets: `[K: [A: B]]` has its value after the first colon.
+        var depth = 0
+        for index in inner.indices {
+            switch inner[index] {
+            case "[", "<", "(": depth += 1
+            case "]", ">", ")": depth -= 1
+            case separator where depth == 0:
+                let value = inner[inner.index(after: index)...]
+                return value.isEmpty ? nil : String(value)
+            default: break
+            }
+        }
+        return nil
+    }
+
     static let statementKeywords: Set<String> = ["for", "case", "let", "var", "if", "guard", "while", "return", "try", "await", "in"]
 
     /// When the name at `k` is a parameter of a closure whose body holds `use` (`{ item in`,
