@@ -71,25 +71,20 @@ extension ProjectIndex {
         return candidates.allSatisfy({ $0 == value }) ? value : nil
     }
 
-    /// The type of the expression made of significant tokens `range` in `file`. With `foreign`,
-    /// a type declared outside the project that is never a model (`foreignTypeName`) is told
-    /// too, where otherwise it is nil.
-    public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0, foreign: Bool = false) -> String? {
-        let source = files[file].source
+    /// One link of a chain `a.b(...).c[i]`: its name token, the `(` of its call (or the `{` of
+    /// a trailing closure), and whether it is subscripted.
+    struct ChainLink {
+        var name: Int
+        var call: Int?
+        var subscripted: Bool
+    }
+
+    /// `a.b(...).c[i]!` (generic arguments, unwraps and a final trailing closure allowed) split
+    /// into its links; nil when `range` is anything else.
+    func chainLinks(_ range: Range<Int>, in source: SourceFile) -> [ChainLink]? {
         var i = range.lowerBound
         let end = range.upperBound
-        while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
-        guard i < end, depth < Self.maxResolutionDepth else { return nil }
-        if let returned = immediateClosureResult(i..<end, in: source) {
-            return expressionType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
-        }
-        if let cast = castType(i..<end, in: source) {
-            let written = source.joinedText(cast)
-            return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
-        }
-
-        // Split `a.b(...).c[i]` into components: (name token, call paren or nil, subscripted).
-        var components: [(name: Int, call: Int?, subscripted: Bool)] = []
+        var links: [ChainLink] = []
         while i < end {
             guard source.kind(i) == .identifier else { return nil }
             let nameToken = i
@@ -127,12 +122,33 @@ extension ProjectIndex {
             }
             while i < end, source.kind(i) == .operator, source.isText(i, "!") || source.isText(i, "?") { i += 1 }
             if i < end, source.kind(i) == .leftBracket { return nil }  // `a[0][1]`, `f()?[0]`: not followed
-            components.append((nameToken, call, subscripted))
+            links.append(ChainLink(name: nameToken, call: call, subscripted: subscripted))
             if i < end {
                 guard source.kind(i) == .period else { return nil }
                 i += 1
             }
         }
+        return links
+    }
+
+    /// The type of the expression made of significant tokens `range` in `file`. With `foreign`,
+    /// a type declared outside the project that is never a model (`foreignTypeName`) is told
+    /// too, where otherwise it is nil.
+    public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0, foreign: Bool = false) -> String? {
+        let source = files[file].source
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
+        guard i < end, depth < Self.maxResolutionDepth else { return nil }
+        if let returned = immediateClosureResult(i..<end, in: source) {
+            return expressionType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
+        }
+        if let cast = castType(i..<end, in: source) {
+            let written = source.joinedText(cast)
+            return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
+        }
+
+        guard let components = chainLinks(i..<end, in: source) else { return nil }
         guard let head = components.first else { return nil }
         var current: String? = nil
         var isStaticContext = false
