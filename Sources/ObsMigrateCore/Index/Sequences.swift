@@ -4,13 +4,13 @@
 /// taken for a member of the same name.
 extension ProjectIndex {
     /// The types written for `name` at `s`: a parameter of the enclosing function, else the
-    /// members of that name of the enclosing types. nil when a local of that name shadows them
-    /// (its type is not written there), or a member's type is not written.
+    /// members of that name of the enclosing types. nil when a local of that name may shadow
+    /// them (its type is not written there), or a member's type is not written.
     func writtenTypes(ofName name: String, at s: Int, in file: Int) -> [String]? {
         let source = files[file].source
         if let code = enclosingCode(of: s, in: file) {
-            for k in (code.open + 1)..<s where source.isIdentifier(k, "let") || source.isIdentifier(k, "var") {
-                if source.kind(k + 1) == .identifier, source.name(k + 1) == name { return nil }
+            for k in (code.open + 1)..<s where source.kind(k) == .identifier && source.name(k) == name {
+                if Self.mayBind(k, in: source) || closureParameterSequence(k, use: s, in: source) != nil { return nil }
             }
             if let fn = code.function, let (text, _) = parameterType(name, of: fn, in: source) { return [text] }
         }
@@ -21,6 +21,19 @@ extension ProjectIndex {
             return texts.count == found.count ? texts : nil
         }
         return nil
+    }
+
+    /// Whether the name at `k` may be bound there rather than used: after `let`, `var`, `for` or
+    /// `case`, or before `in`, `,`, `)` or `:` (a closure's or a pattern's parameter; an argument
+    /// label too, which is only taken for one, so a use is never typed from a member it is not).
+    static func mayBind(_ k: Int, in source: SourceFile) -> Bool {
+        if source.kind(k - 1) == .period { return false }
+        if ["let", "var", "for", "case"].contains(where: { source.isIdentifier(k - 1, $0) }) { return true }
+        if source.isIdentifier(k + 1, "in") { return true }
+        switch source.kind(k + 1) {
+        case .comma, .rightParen, .colon: return true
+        default: return false
+        }
     }
 
     /// The element type of a sequence written as one name whose type is an array or a set.

@@ -22,12 +22,30 @@ struct Shelves {
     subscript(_ index: Int) -> Shelf { items[index] }
 }
 
+/// Its `$progress` is used through a closure parameter that shadows a member of another
+/// element type (`queues` below): its type is not told, so every model publishing a
+/// `progress` stays, this one and Queue.
+final class Batch: ObservableObject {
+    @Published var progress = 0.0
+}
+
+final class Queue: ObservableObject {
+    @Published var progress = 0.0
+}
+
 final class Scheduler {
+    var queues: [Queue] = []
+    var batchGroups: [[Batch]] = []
     var jobs: [String: Job] = [:]
     var downloads: [Download] = []
     var cancellables = Set<AnyCancellable>()
 
     func watch(_ id: String) {
         jobs[id]?.$status.sink { _ in }.store(in: &cancellables)
+    }
+
+    func follow() {
+        for queues in batchGroups { queues[0].$progress.sink { _ in }.store(in: &cancellables) }
+        _ = batchGroups.map { queues in queues[0].$progress.sink { _ in } }
     }
 }
