@@ -162,3 +162,30 @@ final class FixtureTests: XCTestCase {
         try? FileManager.default.removeItem(at: work)
     }
 }
+
+/// `fix PATH` and `fix --write` with a read-only file keep every model whose migration edits a
+/// file they cannot rewrite, from `ProjectIndex.filesTouchedByMigration()`: so every file a
+/// fix changes must be among the files its migrating models declare they touch. On every
+/// fixture, the files the plan changes are checked against them.
+final class TouchedFilesTests: XCTestCase {
+    func testFixesChangeOnlyFilesTheirModelsDeclare() throws {
+        for caseDir in FixtureSupport.cases() {
+            let name = caseDir.path.replacingOccurrences(of: FixtureSupport.fixturesRoot.path + "/", with: "")
+            let args = FixtureSupport.arguments(caseDir)
+            // Cases that select or ignore rules plan with other settings; their edits are a subset.
+            if args.contains(where: { $0 == "--select" || $0 == "--ignore" }) { continue }
+            let input = caseDir.appendingPathComponent("input").path
+            let policy = MigrationPolicy(bumpsLowTargets: args.contains("--bump-deployment-target"))
+            let project = ProjectLoader.load(LoadOptions(paths: [input], projectRoot: input, currentDirectory: input))
+            let index = Engine.settle(files: project.files, selection: RuleSelection(), unusable: project.unusable, policy: policy)
+            var declared = Set<Int>()
+            for (model, files) in index.filesTouchedByMigration() where index.models[model]!.migrates { declared.formUnion(files) }
+            // Raised only alongside the others, and left alone where they cannot be written
+            // (RobustnessTests.testReadOnlyManifestOfAPackageWithoutModels).
+            for target in index.lowDeploymentTargets where target.heldModels.isEmpty { declared.insert(target.site.file) }
+            let plan = try FixCommand.plan(project, selection: RuleSelection(), policy: policy)
+            let undeclared = plan.originals.keys.filter { !declared.contains($0) }.map { plan.project.files[$0].path }.sorted()
+            XCTAssertEqual(undeclared, [], "\(name): changed by the fix, but no migrating model declares it touches them")
+        }
+    }
+}

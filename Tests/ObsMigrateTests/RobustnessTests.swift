@@ -266,6 +266,30 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(box.text("Reader.swift"), "func describe(_ m: M) -> String { \"\\(m.x)\" }\n")
     }
 
+    /// `--bump-deployment-target` raises a package that holds no model only alongside the
+    /// others: a read-only manifest of one is reported and left as it is, the rest migrates.
+    func testReadOnlyManifestOfAPackageWithoutModels() throws {
+        let box = try Sandbox("readonly-manifest")
+        let manifest = { (name: String) in
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", platforms: [.iOS(.v16)], targets: [.target(name: \"\(name)\")])\n"
+        }
+        try box.write("Core/Package.swift", manifest("Core"))
+        try box.write("Core/Sources/Core/M.swift", Legacy.model)
+        try box.write("Core/Sources/Core/V.swift", Legacy.view)
+        try box.write("Util/Package.swift", manifest("Util"))
+        try box.write("Util/Sources/Util/Text.swift", "func shout(_ s: String) -> String { s.uppercased() }\n")
+        chmod(box.file("Util/Package.swift"), 0o444)
+        chown(tree: box.path, to: 65534)
+        chown(box.file("Util/Package.swift"), 0, 0)
+        let fix = try asUnprivilegedUser { box.run(["fix", "--write", "--bump-deployment-target", "--project-root", ".", "."]) }
+        XCTAssertEqual(fix.code, 2, fix.out + fix.err)
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: Util/Package.swift: cannot write file: permission denied; not written"])
+        XCTAssertEqual(box.text("Core/Sources/Core/M.swift"), Legacy.migratedModel)
+        XCTAssertTrue(box.text("Core/Package.swift")?.contains(".iOS(.v17)") ?? false, box.text("Core/Package.swift") ?? "")
+        XCTAssertEqual(box.text("Util/Package.swift"), manifest("Util"))
+        XCTAssertTrue(fix.out.contains("fixed Core/Package.swift\nfixed Core/Sources/Core/M.swift\nfixed Core/Sources/Core/V.swift\n"), fix.out)
+    }
+
     /// A view's model declared in a file that could not be used is not "not declared".
     func testATypeInASkippedFileIsNotCalledUndeclared() throws {
         let box = try Sandbox("skipped-declaration")

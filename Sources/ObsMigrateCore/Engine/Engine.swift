@@ -138,8 +138,9 @@ public enum Engine {
         return index
     }
 
-    /// Keeps each model whose migration edits a file that cannot be written, and lists those
-    /// files on the index (`unwritableFiles`), each checked once.
+    /// Keeps each model whose migration edits a file that cannot be written, leaves alone the
+    /// targets of no model set in such a file, and lists those files on the index
+    /// (`unwritableFiles`), each checked once.
     static func blockUnwritable(_ index: inout ProjectIndex, _ unwritable: (Int) -> (reason: String, message: String)?) {
         var checked: [Int: (reason: String, message: String)?] = [:]
         var blockers: [String: [Blocker]] = [:]
@@ -152,6 +153,17 @@ public enum Engine {
                 if blockers[name] == nil {
                     blockers[name] = [Blocker(.editsUnwritableFile(path: index.files[f].path, why: problem.reason), site: nil)]
                 }
+            }
+        }
+        // A target that holds no model is raised only alongside the others: where its file
+        // cannot be written, it is left as it is, and reported.
+        if index.bumpsLowTargets {
+            for t in index.lowDeploymentTargets.indices where index.lowDeploymentTargets[t].heldModels.isEmpty {
+                let f = index.lowDeploymentTargets[t].site.file
+                if checked[f] == nil { checked[f] = .some(unwritable(f)) }
+                guard let problem = checked[f]! else { continue }
+                index.lowDeploymentTargets[t].unwritable = problem.reason
+                keptOne.insert(f)
             }
         }
         index.unwritableFiles = keptOne.map { (file: $0, message: checked[$0]!!.message) }

@@ -33,6 +33,9 @@ public struct LowDeploymentTarget: Sendable {
     /// The models whose migration edits those sources (set by `decide`): a target that holds
     /// none is not reported, and `--bump-deployment-target` leaves it alone.
     public var heldModels: [String] = []
+    /// With `fix --write`, why the file that sets it cannot be written (set by `Engine.settle`):
+    /// a target that holds no model is then left as it is rather than raised.
+    public var unwritable: String? = nil
 }
 
 /// Build settings files: read for their deployment targets, never lexed as Swift.

@@ -45,6 +45,11 @@ public struct DeploymentTargetTooLow: Rule {
             let scope = target.scope.isEmpty ? "this project" : target.scope
             let held = target.heldModels.count == 1 ? "the model \(TypeName.base(target.heldModels[0])) of \(scope) is"
                 : "the \(target.heldModels.count) models of \(scope) are"
+            if context.index.bumpsLowTargets, let why = target.unwritable {
+                return finding(context, range,
+                               "deployment target \(target.platform) \(target.version) is below \(target.platform) \(minimum): raise it by hand, the file cannot be written (\(why))",
+                               fix: nil)
+            }
             if context.index.bumpsLowTargets {
                 let written = String(decoding: bytes[target.valueRange], as: UTF8.self)
                 return finding(context, range,
