@@ -174,18 +174,24 @@ final class TouchedFilesTests: XCTestCase {
             let args = FixtureSupport.arguments(caseDir)
             // Cases that select or ignore rules plan with other settings; their edits are a subset.
             if args.contains(where: { $0 == "--select" || $0 == "--ignore" }) { continue }
-            let input = caseDir.appendingPathComponent("input").path
-            let policy = MigrationPolicy(bumpsLowTargets: args.contains("--bump-deployment-target"))
-            let project = ProjectLoader.load(LoadOptions(paths: [input], projectRoot: input, currentDirectory: input))
-            let index = Engine.settle(files: project.files, selection: RuleSelection(), unusable: project.unusable, policy: policy)
-            var declared = Set<Int>()
-            for (model, files) in index.filesTouchedByMigration() where index.models[model]!.migrates { declared.formUnion(files) }
-            // Raised only alongside the others, and left alone where they cannot be written
-            // (RobustnessTests.testReadOnlyManifestOfAPackageWithoutModels).
-            for target in index.lowDeploymentTargets where target.heldModels.isEmpty { declared.insert(target.site.file) }
-            let plan = try FixCommand.plan(project, selection: RuleSelection(), policy: policy)
-            let undeclared = plan.originals.keys.filter { !declared.contains($0) }.map { plan.project.files[$0].path }.sorted()
-            XCTAssertEqual(undeclared, [], "\(name): changed by the fix, but no migrating model declares it touches them")
+            try check(caseDir.appendingPathComponent("input").path, name: name, bumps: args.contains("--bump-deployment-target"))
         }
+        // Real apps kept outside the repository, when given: OBS_MIGRATE_REAL_APPS=dir1:dir2.
+        let apps = ProcessInfo.processInfo.environment["OBS_MIGRATE_REAL_APPS"]?.split(separator: ":").map(String.init) ?? []
+        for app in apps { try check(app, name: app, bumps: true) }
+    }
+
+    func check(_ input: String, name: String, bumps: Bool) throws {
+        let policy = MigrationPolicy(bumpsLowTargets: bumps)
+        let project = ProjectLoader.load(LoadOptions(paths: [input], projectRoot: input, currentDirectory: input))
+        let index = Engine.settle(files: project.files, selection: RuleSelection(), unusable: project.unusable, policy: policy)
+        var declared = Set<Int>()
+        for (model, files) in index.filesTouchedByMigration() where index.models[model]!.migrates { declared.formUnion(files) }
+        // Targets are raised alongside the others, also where none of their models migrates,
+        // and left alone where they cannot be written (RobustnessTests.testReadOnlyManifest...).
+        if bumps { for target in index.lowDeploymentTargets { declared.insert(target.site.file) } }
+        let plan = try FixCommand.plan(project, selection: RuleSelection(), policy: policy)
+        let undeclared = plan.originals.keys.filter { !declared.contains($0) }.map { plan.project.files[$0].path }.sorted()
+        XCTAssertEqual(undeclared, [], "\(name): changed by the fix, but no migrating model declares it touches them")
     }
 }

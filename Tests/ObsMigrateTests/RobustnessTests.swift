@@ -268,8 +268,14 @@ final class RobustnessTests: XCTestCase {
 
     /// `--bump-deployment-target` raises a package that holds no model only alongside the
     /// others: a read-only manifest of one is reported and left as it is, the rest migrates.
+    /// A read-only manifest of a package with models keeps them, and is left as it is too.
     func testReadOnlyManifestOfAPackageWithoutModels() throws {
-        let box = try Sandbox("readonly-manifest")
+        try readOnlyManifest(of: "Util")
+        try readOnlyManifest(of: "Core")
+    }
+
+    func readOnlyManifest(of package: String) throws {
+        let box = try Sandbox("readonly-manifest-\(package)")
         let manifest = { (name: String) in
             "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", platforms: [.iOS(.v16)], targets: [.target(name: \"\(name)\")])\n"
         }
@@ -278,16 +284,22 @@ final class RobustnessTests: XCTestCase {
         try box.write("Core/Sources/Core/V.swift", Legacy.view)
         try box.write("Util/Package.swift", manifest("Util"))
         try box.write("Util/Sources/Util/Text.swift", "func shout(_ s: String) -> String { s.uppercased() }\n")
-        chmod(box.file("Util/Package.swift"), 0o444)
+        chmod(box.file("\(package)/Package.swift"), 0o444)
         chown(tree: box.path, to: 65534)
-        chown(box.file("Util/Package.swift"), 0, 0)
+        chown(box.file("\(package)/Package.swift"), 0, 0)
         let fix = try asUnprivilegedUser { box.run(["fix", "--write", "--bump-deployment-target", "--project-root", ".", "."]) }
         XCTAssertEqual(fix.code, 2, fix.out + fix.err)
-        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: Util/Package.swift: cannot write file: permission denied; not written"])
-        XCTAssertEqual(box.text("Core/Sources/Core/M.swift"), Legacy.migratedModel)
-        XCTAssertTrue(box.text("Core/Package.swift")?.contains(".iOS(.v17)") ?? false, box.text("Core/Package.swift") ?? "")
-        XCTAssertEqual(box.text("Util/Package.swift"), manifest("Util"))
-        XCTAssertTrue(fix.out.contains("fixed Core/Package.swift\nfixed Core/Sources/Core/M.swift\nfixed Core/Sources/Core/V.swift\n"), fix.out)
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: error: \(package)/Package.swift: cannot write file: permission denied; not written"])
+        XCTAssertEqual(box.text("\(package)/Package.swift"), manifest(package))
+        if package == "Util" {
+            XCTAssertEqual(box.text("Core/Sources/Core/M.swift"), Legacy.migratedModel)
+            XCTAssertTrue(box.text("Core/Package.swift")?.contains(".iOS(.v17)") ?? false, box.text("Core/Package.swift") ?? "")
+            XCTAssertTrue(fix.out.contains("fixed Core/Package.swift\nfixed Core/Sources/Core/M.swift\nfixed Core/Sources/Core/V.swift\n"), fix.out)
+        } else {
+            XCTAssertEqual(box.text("Core/Sources/Core/M.swift"), Legacy.model)
+            XCTAssertTrue(box.text("Util/Package.swift")?.contains(".iOS(.v17)") ?? false, box.text("Util/Package.swift") ?? "")
+            XCTAssertTrue(fix.out.contains("M keeps ObservableObject: its migration also edits Core/Package.swift, which cannot be written (permission denied)"), fix.out)
+        }
     }
 
     /// A view's model declared in a file that could not be used is not "not declared".

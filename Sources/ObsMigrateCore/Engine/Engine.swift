@@ -139,7 +139,7 @@ public enum Engine {
     }
 
     /// Keeps each model whose migration edits a file that cannot be written, leaves alone the
-    /// targets of no model set in such a file, and lists those files on the index
+    /// deployment targets set in such a file, and lists those files on the index
     /// (`unwritableFiles`), each checked once.
     static func blockUnwritable(_ index: inout ProjectIndex, _ unwritable: (Int) -> (reason: String, message: String)?) {
         var checked: [Int: (reason: String, message: String)?] = [:]
@@ -155,10 +155,11 @@ public enum Engine {
                 }
             }
         }
-        // A target that holds no model is raised only alongside the others: where its file
-        // cannot be written, it is left as it is, and reported.
+        // A target is raised alongside the others even when none of its models migrates (or it
+        // holds none): where its file cannot be written, it is left as it is, and reported. (The
+        // models it holds stay: their migration edits that file.)
         if index.bumpsLowTargets {
-            for t in index.lowDeploymentTargets.indices where index.lowDeploymentTargets[t].heldModels.isEmpty {
+            for t in index.lowDeploymentTargets.indices {
                 let f = index.lowDeploymentTargets[t].site.file
                 if checked[f] == nil { checked[f] = .some(unwritable(f)) }
                 guard let problem = checked[f]! else { continue }
