@@ -33,3 +33,47 @@ extension ProjectIndex {
         return bytes[i] == UInt8(ascii: "/") && i + 1 < bytes.count && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))
     }
 }
+
+extension ProjectIndex {
+    /// The SwiftUI and Observation names the migration writes that a project type or typealias
+    /// also has (an `enum State` of a view, an `enum Environment` of API hosts): where one is
+    /// declared, the fix writes the name qualified by its module (`@SwiftUI.State`), since the
+    /// project's own would be found first.
+    static let writtenFrameworkNames: [String: String] = [
+        "State": "SwiftUI", "Environment": "SwiftUI", "Bindable": "SwiftUI", "Observable": "Observation",
+    ]
+
+    static func shadowedFrameworkNames(_ symbols: SymbolTable) -> Set<String> {
+        Set(writtenFrameworkNames.keys.filter { name in
+            symbols.bySimpleName[name] != nil || symbols.typeAliases[name] != nil
+        })
+    }
+
+    /// `name` as the fix writes it at token `s` of `file`: qualified by its module when a type
+    /// or typealias of the project by that name is visible there (declared at the top level, or
+    /// in a type enclosing `s`), as Swift would find it first.
+    public func frameworkName(_ name: String, at s: Int, in file: Int) -> String {
+        guard shadowedFrameworkNames.contains(name), let module = Self.writtenFrameworkNames[name] else { return name }
+        let scope = scopePath(s, file)
+        let enclosing = Set(scope.indices.map { scope[...$0].joined(separator: ".") })
+        let modules = Set(moduleOfFile.values)
+        func visible(_ qualified: String, privateElsewhere: Bool) -> Bool {
+            let parent = qualified == name ? "" : String(qualified.dropLast(name.count + 1))
+            if parent.isEmpty || modules.contains(parent) { return !privateElsewhere }
+            return enclosing.contains(parent)
+        }
+        // A `private` or `fileprivate` top-level type is seen in its own file only.
+        let typeVisible = (bySimpleName[name]?.array ?? []).contains { qualified in
+            (declared[qualified]?.array ?? []).contains { ref in
+                let isPrivate = type(ref).modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
+                return visible(qualified, privateElsewhere: isPrivate && ref.file != file)
+            }
+        }
+        // Aliases are kept by simple name too: the scope an alias is declared in is its path.
+        let aliasVisible = typeAliases.contains { key, alias in
+            (key == name || key.hasSuffix("." + name)) && visible((alias.path + [name]).joined(separator: "."), privateElsewhere: false)
+        }
+        let visible = typeVisible || aliasVisible
+        return visible ? module + "." + name : name
+    }
+}

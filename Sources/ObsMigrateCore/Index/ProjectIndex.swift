@@ -109,6 +109,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var symbols = SymbolTable()
     /// Legacy (ObservableObject) classes by qualified name.
     public var models: [String: ModelType] = [:]
+    /// The names of `writtenFrameworkNames` the project declares too (see `frameworkName`).
+    public var shadowedFrameworkNames: Set<String> = []
     /// Where the migration writes `@Observable`: as configured, else as the project's own
     /// `@Observable` classes have it.
     public var observablePlacement = ObservablePlacement.inline
@@ -174,6 +176,7 @@ public struct ProjectIndex: Sendable {
         let modules = separateModules()
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
         observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
+        shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))

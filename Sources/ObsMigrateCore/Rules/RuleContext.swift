@@ -8,6 +8,13 @@ public struct RuleContext: Sendable {
         self.fileIndex = fileIndex
     }
 
+    /// The wrapper type that replaces the one named at token `s` (`StateObject(wrappedValue:)`):
+    /// qualified by its module where the project's own type of that name would be found first,
+    /// unless `s` is already qualified (`SwiftUI.StateObject`).
+    func wrapperName(_ name: String, at s: Int) -> String {
+        source.kind(s - 1) == .period ? name : index.frameworkName(name, at: s, in: fileIndex)
+    }
+
     public var file: ProjectFile { index.files[fileIndex] }
     public var source: SourceFile { index.files[fileIndex].source }
     public var decls: FileDeclarations { index.files[fileIndex].decls }

@@ -30,7 +30,7 @@ public struct StateObjectProperty: Rule {
             if context.migrates(site.decisionModel) {
                 return finding(context, site.attribute.range,
                                "@StateObject \(label) becomes @State: \(context.shownType(site)) is @Observable after migration (fixable)",
-                               fix: [Edit(site.attribute.range, "@State")], model: site.decisionModel)
+                               fix: [Edit(site.attribute.range, "@" + context.index.frameworkName("State", at: site.attribute.token, in: context.fileIndex))], model: site.decisionModel)
             }
             return finding(context, site.attribute.range,
                            "@StateObject \(label) stays: \(context.whyNotMigrating(site))",

@@ -31,7 +31,7 @@ public struct StateObjectInit: Rule {
             let range = source.start(use.nameToken)..<source.end(use.nameToken)
             if use.siteIndex != nil, use.target != nil, context.migrates(use.decisionModel) {
                 return finding(context, range, "StateObject(wrappedValue:) becomes State(wrappedValue:) (fixable)",
-                               fix: [Edit(range, "State")], model: use.decisionModel)
+                               fix: [Edit(range, context.wrapperName("State", at: use.nameToken))], model: use.decisionModel)
             }
             let why = use.siteIndex == nil
                 ? "this use of StateObject by name cannot be rewritten"

@@ -39,12 +39,12 @@ public struct ObservedObjectProperty: Rule {
                 // The view made its own object: @State keeps it across re-renders, as was meant.
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) creates its own object: it becomes @State, which keeps it for the view's lifetime (fixable)",
-                               fix: [Edit(site.attribute.range, "@State")], model: site.decisionModel)
+                               fix: [Edit(site.attribute.range, "@" + context.index.frameworkName("State", at: site.attribute.token, in: context.fileIndex))], model: site.decisionModel)
             }
             if !site.projectedUses.isEmpty {
                 return finding(context, site.attribute.range,
                                "@ObservedObject \(label) becomes @Bindable: $\(site.property.name ?? "") makes bindings (fixable)",
-                               fix: [Edit(site.attribute.range, "@Bindable")], model: site.decisionModel)
+                               fix: [Edit(site.attribute.range, "@" + context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex))], model: site.decisionModel)
             }
             return finding(context, site.attribute.range,
                            "@ObservedObject \(label) becomes a plain property: Observation tracks what body reads (fixable)",

@@ -48,14 +48,14 @@ public struct ObservedObjectInit: Rule {
             }
             if context.index.wrapperSites[siteIndex].createsOwnObject {
                 // The property becomes @State (OBS106): its wrapper is State.
-                let edits = use.implicit ? [] : [Edit(range, "State")]
+                let edits = use.implicit ? [] : [Edit(range, context.wrapperName("State", at: use.nameToken))]
                 if edits.isEmpty { return nil }
                 return finding(context, range, "\(spelled) becomes State(wrappedValue:): the property becomes @State (fixable)",
                                fix: edits, model: use.decisionModel)
             }
             if !context.index.wrapperSites[siteIndex].projectedUses.isEmpty {
                 // Bindable has no `init(initialValue:)`.
-                var edits = use.implicit ? [] : [Edit(range, "Bindable")]
+                var edits = use.implicit ? [] : [Edit(range, context.wrapperName("Bindable", at: use.nameToken))]
                 if source.isText(label, "initialValue") { edits.append(Edit(source.start(label)..<source.end(label), "wrappedValue")) }
                 return finding(context, range, "\(spelled) becomes \(use.implicit ? ".init" : "Bindable")(wrappedValue:) (fixable)",
                                fix: edits, model: use.decisionModel)

@@ -40,7 +40,7 @@ public struct EnvironmentObjectProperty: Rule {
                                fix: nil, model: site.decisionModel)
             }
             var edits = [
-                Edit(site.attribute.range, "@Environment(\(written).self)"),
+                Edit(site.attribute.range, "@\(context.index.frameworkName("Environment", at: site.attribute.token, in: context.fileIndex))(\(written).self)"),
                 // `var m: M` → `var m`: the type now comes from the attribute.
                 Edit.delete(source.end(nameToken)..<typeRange.upperBound),
             ]
@@ -48,11 +48,12 @@ public struct EnvironmentObjectProperty: Rule {
             var members: [String] = []
             if site.projectedUses.count > site.projectedUsesOutsideBody.count, let owner = site.owner,
                let body = context.index.type(owner).bodyBlock {
-                edits.append(bindableLine(name: name, bodyOpen: body.open, in: source))
+                edits.append(bindableLine(name: name, bodyOpen: body.open, in: source, bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex)))
                 members.append("body")
             }
             for local in site.bindableLocals {
-                edits += bindableLine(name: name, bodyOpen: local.open, in: source, addingReturn: local.addsReturn)
+                edits += bindableLine(name: name, bodyOpen: local.open, in: source, addingReturn: local.addsReturn,
+                                       bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex))
                 members.append(local.member)
             }
             if !members.isEmpty {
@@ -64,8 +65,8 @@ public struct EnvironmentObjectProperty: Rule {
 
     /// `bindableLine`, and for a member whose body is one implicitly returned expression, the
     /// `return ` that must now precede it.
-    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile, addingReturn: Bool) -> [Edit] {
-        var line = bindableLine(name: name, bodyOpen: bodyOpen, in: source)
+    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile, addingReturn: Bool, bindable: String) -> [Edit] {
+        var line = bindableLine(name: name, bodyOpen: bodyOpen, in: source, bindable: bindable)
         guard addingReturn else { return [line] }
         let first = source.start(bodyOpen + 1)
         // The one-line form replaces up to the code: the keyword joins that edit.
@@ -75,10 +76,10 @@ public struct EnvironmentObjectProperty: Rule {
 
     /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first
     /// line; a one-line body is split so its code moves to a line of its own.
-    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile) -> Edit {
+    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile, bindable: String) -> Edit {
         let eol = source.lineEnding
         let first = bodyOpen + 1
-        let declaration = "@Bindable var \(name) = \(name)"
+        let declaration = "@\(bindable) var \(name) = \(name)"
         if first < source.sigCount, source.startsLine[first] {
             let indent = source.indentation(ofLineAt: source.start(first))
             return .insert(eol + indent + declaration, at: source.end(bodyOpen))

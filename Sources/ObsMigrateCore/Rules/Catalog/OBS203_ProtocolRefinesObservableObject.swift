@@ -49,13 +49,13 @@ public struct ProtocolRefinesObservableObject: Rule {
             }
             let hasAnyObject = decl.inheritance.contains { $0.baseName == "AnyObject" || $0.name == "class" }
             let hasObservable = decl.inheritance.contains { $0.baseName == "Observable" }
-            var replacement = [hasAnyObject ? nil : "AnyObject", family.needsObservable && !hasObservable ? "Observable" : nil].compactMap { $0 }
+            var replacement = [hasAnyObject ? nil : "AnyObject", family.needsObservable && !hasObservable ? context.index.frameworkName("Observable", at: decl.keywordToken, in: context.fileIndex) : nil].compactMap { $0 }
             var edits: [Edit]
             if replacement.isEmpty {
                 edits = Edits.removeInheritance(decl, entry: e, in: context.source)
             } else {
                 edits = [Edit(entry.range, replacement.joined(separator: ", "))]
-                if replacement.contains("Observable") { edits += ImportObservation.edits(for: context) }
+                if family.needsObservable && !hasObservable { edits += ImportObservation.edits(for: context) }
             }
             replacement = replacement.isEmpty ? ["nothing"] : replacement
             return finding(context, entry.range,
