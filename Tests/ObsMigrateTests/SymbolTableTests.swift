@@ -67,6 +67,19 @@ final class SymbolTableTests: XCTestCase {
         XCTAssertEqual(symbols.classNames, ["Outer.Model"])
     }
 
+    /// Inside a generic type, a parameter named like a project type is the parameter.
+    func testGenericParametersShadowTypesOfTheSameName() {
+        let symbols = table([("A.swift", """
+            final class Model {}
+            struct Host<Model: AnyObject, Content> { struct Inner {} }
+            """)])
+        XCTAssertNil(symbols.resolveTypeName("Model", from: ["Host"]))
+        XCTAssertNil(symbols.resolveTypeName("Model", from: ["Host", "Inner"]))
+        XCTAssertEqual(symbols.resolveTypeName("Model", from: []), "Model")
+        XCTAssertEqual(symbols.genericParameters["Host"], ["Model", "Content"])
+        XCTAssertEqual(SymbolTable.genericParameterNames("<each T, U: P & Q, V: Box<Int>>"), ["T", "U", "V"])
+    }
+
     /// Two packages each declare `Store`: a file sees the one of the module it imports.
     func testSameNameInTwoModulesResolvesByImport() {
         let symbols = table([

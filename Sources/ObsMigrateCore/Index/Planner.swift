@@ -147,6 +147,11 @@ extension ProjectIndex {
             let where_ = Site(file: wrapperSites[i].file, offset: wrapperSites[i].property.start)
             guard let t = wrapperSites[i].decisionModel else {
                 let site = wrapperSites[i]  // rare: a site whose type is not a model's
+                // `Host<Model: ObservableObject>`'s `@StateObject var model: Model`: whatever the
+                // project's own `Model` is, the types bound to the parameter are held where they
+                // are passed (OBS204).
+                if let written = site.writtenType, let owner = site.owner,
+                   symbols.genericParameters[type(owner).qualifiedName]?.contains(Self.stripType(written)) ?? false { continue }
                 if let written = site.writtenType, let candidates = bySimpleName[TypeName.base(Self.stripType(written))] {
                     // Declared more than once (`A.VM`, `B.VM`): any of them may be the one meant.
                     for c in candidates { ledger.block(c, .ambiguousWrapperType(written: written, property: site.property.name, wrapper: site.wrapper), where_) }

@@ -276,6 +276,34 @@ extension ProjectIndex {
     /// The written type of parameter `name` of `fn` (`label name: Type` or `name: Type`), and
     /// its first token.
     func parameterType(_ name: String, of fn: FunctionDecl, in source: SourceFile) -> (String, Int)? {
+        guard let (written, at) = writtenParameterType(name, of: fn, in: source) else { return nil }
+        // `func wrap<Cart: ObservableObject>(_ c: Cart)`: the function's own `Cart`, not a type.
+        let head = Self.stripType(written).split(separator: ".").first.map(String.init) ?? written
+        if Self.functionGenericParameters(fn, in: source).contains(head) { return nil }
+        return (written, at)
+    }
+
+    /// The generic parameters of a function (`func f<A, B: P>(...)`): the names at the first
+    /// level of the angle brackets right after its name.
+    static func functionGenericParameters(_ fn: FunctionDecl, in source: SourceFile) -> Set<String> {
+        var k = fn.startToken
+        let limit = fn.body?.open ?? fn.endToken
+        while k < limit, source.kind(k) != .leftParen, !(source.kind(k) == .operator && source.text(k).hasPrefix("<")) && !source.isText(k, "<") { k += 1 }
+        guard k < limit, source.kind(k) != .leftParen else { return [] }
+        var text = ""
+        var depth = 0
+        while k < limit {
+            if source.kind(k) == .operator || source.isText(k, "<") || source.isText(k, ">") {
+                for ch in source.text(k) { depth += ch == "<" ? 1 : ch == ">" ? -1 : 0 }
+            }
+            text += source.text(k) + " "
+            if depth <= 0 { break }
+            k += 1
+        }
+        return SymbolTable.genericParameterNames("<" + text.trimmingWhitespaceAndNewlines().dropFirst().dropLast() + ">")
+    }
+
+    func writtenParameterType(_ name: String, of fn: FunctionDecl, in source: SourceFile) -> (String, Int)? {
         var k = fn.startToken
         while let body = fn.body, k < body.open {
             if source.kind(k) == .identifier, source.name(k) == name, source.kind(k + 1) == .colon,

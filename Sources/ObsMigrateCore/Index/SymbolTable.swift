@@ -40,6 +40,12 @@ public struct SymbolTable: Sendable {
     /// its package targets' (`Sources/<Target>/`).
     public private(set) var moduleByImportName: [String: String] = [:]
 
+    /// The generic parameters of generic types, by the type's qualified name (`Row<M: P>`: M),
+    /// and all their names together: inside such a type, `M` names the parameter, not a type
+    /// the project declares elsewhere.
+    public private(set) var genericParameters: [String: Set<String>] = [:]
+    public private(set) var genericParameterNames: Set<String> = []
+
     /// What `ProjectIndex.separateModules` found.
     public struct Modules: Sendable {
         public var moduleOfFile: [Int: String] = [:]
@@ -147,6 +153,33 @@ public struct SymbolTable: Sendable {
         for list in extensions { for (name, ref) in list { extensionsOf[name, default: []].append(ref) } }
         classNames.sort()
         classNames.removeAdjacentDuplicates()
+        for declarations in declarations {
+            for t in declarations.types where t.kind != .extension {
+                guard let generics = t.genericParameters else { continue }
+                let names = Self.genericParameterNames(generics)
+                genericParameters[t.qualifiedName, default: []].formUnion(names)
+                genericParameterNames.formUnion(names)
+            }
+        }
+    }
+
+    /// `<M: P & Q, N>` → M, N; `<each T>` → T.
+    static func genericParameterNames(_ clause: String) -> Set<String> {
+        var clauses: [String] = []
+        var depth = 0
+        var current = ""
+        for ch in clause.dropFirst().dropLast() {
+            if ch == "<" || ch == "(" || ch == "[" { depth += 1 }
+            if ch == ">" || ch == ")" || ch == "]" { depth -= 1 }
+            if ch == ",", depth == 0 { clauses.append(current); current = ""; continue }
+            current.append(ch)
+        }
+        clauses.append(current)
+        return Set(clauses.compactMap { clause in
+            let declared = clause.split(whereSeparator: { $0 == ":" || $0 == "=" }).first.map(String.init) ?? ""
+            let name = declared.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+            return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
+        })
     }
 
     @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { declarations[ref.file].types[ref.type] }
@@ -211,7 +244,11 @@ public struct SymbolTable: Sendable {
             return follow(alias)
         }
         if path.count > 0 {
+            // Inside `Row<M>`, `M` is Row's generic parameter, whatever else the project declares.
+            let head = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+            let mayBeGeneric = genericParameterNames.contains(head)
             for k in stride(from: path.count, through: 1, by: -1) {
+                if mayBeGeneric, genericParameters[path[0..<k].joined(separator: ".")]?.contains(head) ?? false { return nil }
                 let q = TypeName.qualified(name, in: path[0..<k])
                 if declared[q] != nil { return q }
                 if !typeAliases.isEmpty, let alias = typeAliases[q] { return follow(alias) }

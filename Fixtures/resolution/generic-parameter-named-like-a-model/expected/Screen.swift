@@ -1,0 +1,12 @@
+import SwiftUI
+
+struct Screen: View {
+    @State var model = Model()
+    var body: some View { Text("\(model.count)") }
+}
+
+enum Inject {
+    static func wrap<Model: ObservableObject>(_ model: Model) -> some View {
+        Text("").environmentObject(model)
+    }
+}
