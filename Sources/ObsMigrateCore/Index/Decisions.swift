@@ -247,8 +247,20 @@ extension ProjectIndex {
             if source.kind(open) == .operator, source.text(open).hasPrefix("<") {
                 while open < source.sigCount, source.kind(open) != .leftParen, !source.startsLine[open] || open == s + 1 { open += 1 }
             }
-            guard source.kind(open) == .leftParen, Int(source.match[open]) > open else { continue }
             if isDeclarationName(s, in: source) { continue }
+            guard source.kind(open) == .leftParen, Int(source.match[open]) > open else {
+                // `[WeakBox<Cart>]`, `typealias CartRow = Row<Cart>`: the type named with its
+                // generic arguments, no call; a model among them must stay an ObservableObject.
+                if let arguments = Self.genericArguments(after: s, in: source) {
+                    let callSite = Site(file: f, offset: source.start(s))
+                    for a in arguments where source.kind(a) == .identifier && source.kind(a - 1) != .period {
+                        if let t = resolveTypeName(source.text(a), from: scopePath(a, f), in: f), models[t] != nil {
+                            events.append(.one(t, Blocker(.passedToConstrained(function: name), site: callSite)))
+                        }
+                    }
+                }
+                continue
+            }
             let close = Int(source.match[open])
             var resolvedAny = false
             let callSite = Site(file: f, offset: source.start(s))
@@ -265,6 +277,24 @@ extension ProjectIndex {
             }
         }
         return events
+    }
+
+    /// The tokens between the angle brackets right after the name at `s` (`Row<A, [B]>`), nil
+    /// when none follow it or they do not close on the line.
+    static func genericArguments(after s: Int, in source: SourceFile) -> Range<Int>? {
+        guard s + 1 < source.sigCount, source.kind(s + 1) == .operator || source.isText(s + 1, "<"),
+              source.text(s + 1).hasPrefix("<"), source.end(s) == source.start(s + 1) else { return nil }
+        var depth = 0
+        var k = s + 1
+        while k < source.sigCount {
+            if k > s + 1, source.startsLine[k] { return nil }
+            if source.kind(k) == .operator || source.isText(k, "<") || source.isText(k, ">") {
+                for ch in source.text(k) { depth += ch == "<" ? 1 : ch == ">" ? -1 : 0 }
+                if depth <= 0 { return (s + 2)..<k }
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// `Codable` (or `Encodable`, `Decodable`) on a model whose coding is not all written by
