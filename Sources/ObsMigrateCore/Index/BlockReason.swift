@@ -42,6 +42,7 @@ public enum BlockReason: Sendable, Hashable {
     case sharedExtensionMember(member: String)
     case passedToConstrained(function: String)
     case passedToConstrainedUntyped(function: String)
+    case heldAsExistential(written: String)
     // The project around it.
     case deploymentTarget(platform: String, version: String, minimum: Int)
     case fileUnusable(path: String, why: String)
@@ -100,6 +101,8 @@ public enum BlockReason: Sendable, Hashable {
         case .objectWillChangeInInterpolation: "objectWillChange is used in a string interpolation"
         case .sharedExtensionMember(let member): "extension ObservableObject adds \(member), which models lose when they migrate"
         case .passedToConstrained(let function): "it is passed to \(function), which requires ObservableObject"
+        case .heldAsExistential(let written):
+            "a value typed `\(written)` may be it, and obs-migrate does not follow what is stored or returned there"
         case .passedToConstrainedUntyped(let function):
             "a value passed to \(function), which requires ObservableObject, has a type obs-migrate cannot tell"
         case .deploymentTarget(let platform, let version, let minimum): "the deployment target \(platform) \(version) is below \(platform) \(minimum)"
@@ -128,7 +131,7 @@ public enum BlockReason: Sendable, Hashable {
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
         case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside: "OBS203"
-        case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped: "OBS204"
+        case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped, .heldAsExistential: "OBS204"
         case .environmentInjectionUntyped: "OBS109"
         case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
         case .wrapperUsedByName(let wrapper), .wrapperUsedByNameUntyped(let wrapper):
@@ -176,6 +179,7 @@ public enum BlockReason: Sendable, Hashable {
         .projectionOutsideBody(property: "settings", place: "an observer of volume"), .publisherOnUntypedValue(projection: "$query"),
         .objectWillChangeOnUntypedValue, .publisherInInterpolation(projection: "$query"), .objectWillChangeInInterpolation,
         .sharedExtensionMember(member: "reload"), .passedToConstrained(function: "track"), .passedToConstrainedUntyped(function: "track"),
+        .heldAsExistential(written: "any ObservableObject"),
         .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
         .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
         .editsFileOutsideRun(path: "Views/Root.swift"), .editsUnwritableFile(path: "Views/Root.swift", why: "permission denied"),

@@ -215,6 +215,15 @@ extension ProjectIndex {
                 for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
             }
         }
+        // `var objects: [any ObservableObject]`, `-> some ObservableObject`: values flow in by
+        // assignment or return, which are not followed; a parameter's are, at its calls.
+        for use in constraints where !use.isExtension && use.associatedType == nil {
+            let source = files[use.site.file].source
+            let s = source.sigIndex(atOrAfter: use.site.offset)
+            guard s > 0, source.isIdentifier(s - 1, "any") || source.isIdentifier(s - 1, "some"),
+                  !Self.isInParameterClause(s, in: source) else { continue }
+            ledger.blockAll(.heldAsExistential(written: source.text(s - 1) + " ObservableObject"), use.site)
+        }
         let constrainedNames = Set(constraints.compactMap(\.declarationName))
         guard !sharedMembers.isEmpty || !constrainedNames.isEmpty else { return }
         let snapshot = self, members = sharedMembers
@@ -262,4 +271,33 @@ extension ProjectIndex {
         for (i, use) in uses.constraints.enumerated() { constraintUsesByFile[use.site.file, default: []].append(i) }
         for (i, use) in uses.memberUses.enumerated() { memberUseAt[use.site] = i }
     }
+
+    /// Whether token `s` is in the parameter list of a function, initializer, subscript or
+    /// closure type (`func f(_ x: any P)`, `(any P) -> Void`): the innermost `(` around it.
+    static func isInParameterClause(_ s: Int, in source: SourceFile) -> Bool {
+        var k = s - 1
+        var depth = 0
+        while k >= 0 {
+            switch source.kind(k) {
+            case .rightParen, .rightBracket: depth += 1
+            case .leftBracket: if depth == 0 { return false }; depth -= 1
+            case .leftParen:
+                if depth == 0 {
+                    let before = k - 1
+                    if before >= 0, source.kind(before) == .identifier,
+                       source.isIdentifier(before - 1, "func") || ["init", "subscript"].contains(source.text(before)) { return true }
+                    if before >= 0, source.kind(before) == .operator, source.text(before).hasSuffix(">") { return true }  // f<T>(
+                    // A closure type: `(any P) -> Void`.
+                    let close = Int(source.match[k])
+                    return close > k && close + 1 < source.sigCount && source.isText(close + 1, "->")
+                }
+                depth -= 1
+            case .leftBrace, .rightBrace, .semicolon: return false
+            default: break
+            }
+            k -= 1
+        }
+        return false
+    }
 }
+
