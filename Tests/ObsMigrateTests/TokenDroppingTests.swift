@@ -75,7 +75,7 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertTrue(model.contains { $0.contains("passed to track") }, "\(model)")
         XCTAssertTrue(model.contains { $0.contains("adds describeState") }, "\(model)")
         let other = analysis.index.models["Other"]?.blockers.map(\.message) ?? []
-        XCTAssertEqual(other, ["extension ObservableObject adds describeState, which models lose when they migrate"])
+        XCTAssertEqual(other, ["an extension for ObservableObjects adds describeState, which models lose when they migrate"])
     }
 
     /// A file whose bytes were let go is read again when needed: unchanged, it is as scanned;

@@ -99,7 +99,7 @@ public enum BlockReason: Sendable, Hashable {
         case .objectWillChangeOnUntypedValue: "objectWillChange is used on a value whose type obs-migrate cannot tell"
         case .publisherInInterpolation(let projection): "\(projection) is used in a string interpolation"
         case .objectWillChangeInInterpolation: "objectWillChange is used in a string interpolation"
-        case .sharedExtensionMember(let member): "extension ObservableObject adds \(member), which models lose when they migrate"
+        case .sharedExtensionMember(let member): "an extension for ObservableObjects adds \(member), which models lose when they migrate"
         case .passedToConstrained(let function): "it is passed to \(function), which requires ObservableObject"
         case .heldAsExistential(let written):
             "a value typed `\(written)` may be it, and obs-migrate does not follow what is stored or returned there"

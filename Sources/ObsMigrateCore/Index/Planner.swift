@@ -208,9 +208,12 @@ extension ProjectIndex {
         var sharedMembers: [String: Site] = [:]
         // By index: copying every declaration of the project would retain all its fields.
         for f in files.indices {
-            for t in files[f].decls.types.indices where files[f].decls.types[t].kind == .extension
-                && files[f].decls.types[t].simpleName == "ObservableObject" {
+            for t in files[f].decls.types.indices where files[f].decls.types[t].kind == .extension {
                 let decl = files[f].decls.types[t]
+                // `extension ObservableObject`, and `extension Reloadable where Self: ObservableObject`
+                // or `extension Array where Element: ObservableObject`: members only ObservableObjects have.
+                let constrained = decl.whereClause.map { Self.mentions(String(decoding: files[f].bytes[$0], as: UTF8.self), "ObservableObject") } ?? false
+                guard decl.simpleName == "ObservableObject" || constrained else { continue }
                 for p in decl.properties { if let n = p.name { sharedMembers[n] = Site(file: f, offset: decl.start) } }
                 for fn in decl.functions { sharedMembers[fn.name] = Site(file: f, offset: decl.start) }
             }
