@@ -15,7 +15,31 @@ extension ProjectIndex {
     /// The member of the view `owner` that holds the `$name` use at `use`, and how a local
     /// `@Bindable` goes at its top; or why none can (a static member, an initializer, a stored
     /// property's initial value, an accessor with `get`/`set`, an extension in another file).
-    func bindableLocal(for use: Site, in owner: TypeRef, siteFile: Int) -> Result<BindableLocal, BlockedBindable> {
+    func bindableLocal(for use: Site, named name: String, in owner: TypeRef, siteFile: Int) -> Result<BindableLocal, BlockedBindable> {
+        bindablePlace(for: use, in: owner, siteFile: siteFile).flatMap { local in
+            // `@Bindable var m = m` would bind a parameter or local of that name, or clash with one.
+            guard let kind = shadowingBinding(of: name, use: use, local: local) else { return .success(local) }
+            return .failure(BlockedBindable(place: "\(local.member) beside \(kind.described) also named \(name)"))
+        }
+    }
+
+    /// What else `name` may be where `local` would go and at `use`: a parameter of the member, a
+    /// local or closure parameter in scope at the use, or a local of the member's own block
+    /// (which the added local would clash with); nil when nothing.
+    func shadowingBinding(of name: String, use: Site, local: BindableLocal) -> LocalBindingKind? {
+        let source = files[local.file].source
+        let close = Int(source.match[local.open])
+        guard close > local.open else { return .local }
+        // The `$m` token, or the string whose interpolation holds it.
+        var at = source.sigIndex(atOrAfter: use.offset)
+        if at > 0, source.start(at - 1) < use.offset, use.offset < source.end(at - 1) { at -= 1 }
+        return localBinding(ofName: name, at: at, in: local.file)
+            ?? localBinding(ofName: name, at: close, in: local.file)
+    }
+
+    /// The member holding the use and how the local goes at its top (`bindableLocal`, before
+    /// names are looked at).
+    func bindablePlace(for use: Site, in owner: TypeRef, siteFile: Int) -> Result<BindableLocal, BlockedBindable> {
         var refs = [owner]
         if let q = resolveTypeName(type(owner).qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
         let source = files[use.file].source

@@ -38,7 +38,8 @@ extension ProjectIndex {
     /// The dead send at `s` (an `objectWillChange` token inside `model`), if it is one: a
     /// statement of its own, `[self.]objectWillChange.send()` (or `if flag { ... }` holding only
     /// it), next to a statement of the same block that sets a tracked property (`x = `, `x += `,
-    /// `x[i] = `, `self.x = `, `x.append(...)`), after it or before it.
+    /// `x[i] = `, `self.x = `, `x.append(...)`), after it or before it; a bare `x` only where no
+    /// local, parameter or pattern binds that name (`localBinding(ofName:at:in:)`).
     func deadSend(at s: Int, in file: Int, model: String) -> DeadSend? {
         let source = files[file].source
         guard var first = source.statementStart(ofOwnMember: s),
@@ -55,17 +56,24 @@ extension ProjectIndex {
         var removalEnd = source.end(last)
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
+        // A bare name a local, parameter, closure parameter, loop or pattern binds there is not
+        // the property (`var count = Feed.total` then `count += 1`); `self.count` always is.
+        func propertySet(at statement: Int) -> String? {
+            guard let name = self.setProperty(at: statement, in: source, tracked: tracked) else { return nil }
+            if source.isIdentifier(statement, "self") { return name }
+            return localBinding(ofName: name, at: statement, in: file) == nil ? name : nil
+        }
         // The statement after it sets a tracked property (`objectWillChange.send(); x = 1`), or
         // the one before it in the same block does (`x += 1` then the send).
         var property: String? = nil
         if next < source.sigCount, source.startsLine[next] || source.kind(last + 1) == .semicolon {
-            property = setProperty(at: next, in: source, tracked: tracked)
+            property = propertySet(at: next)
         }
         // Before it, local `let`/`var` declarations (without `await`) may come in between: the
         // view is already invalidated and re-renders after this code, reading everything.
         var before = first
         while property == nil, let previous = previousStatement(before: before, in: source) {
-            property = setProperty(at: previous, in: source, tracked: tracked)
+            property = propertySet(at: previous)
             guard property == nil, source.isIdentifier(previous, "let") || source.isIdentifier(previous, "var"),
                   !(previous..<before).contains(where: { source.isIdentifier($0, "await") }) else { break }
             before = previous

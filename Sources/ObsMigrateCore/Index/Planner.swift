@@ -165,7 +165,7 @@ extension ProjectIndex {
             if wrapperSites[i].wrapper == .EnvironmentObject, let owner = wrapperSites[i].owner, !wrapperSites[i].projectedUsesOutsideBody.isEmpty {
                 var locals: [BindableLocal] = []
                 for use in wrapperSites[i].projectedUsesOutsideBody {
-                    switch bindableLocal(for: use, in: owner, siteFile: wrapperSites[i].file) {
+                    switch bindableLocal(for: use, named: wrapperSites[i].property.name ?? "", in: owner, siteFile: wrapperSites[i].file) {
                     case .success(let local): if !locals.contains(local) { locals.append(local) }
                     case .failure(let why): ledger.block(t, .projectionOutsideBody(property: wrapperSites[i].property.name ?? "", place: why.place), use)
                     }

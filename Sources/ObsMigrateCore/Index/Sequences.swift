@@ -123,3 +123,140 @@ extension ProjectIndex {
         return brace..<brace
     }
 }
+
+/// What other than a member may a bare name be at a place: a parameter, a closure's parameter,
+/// or a local (a `let`/`var`, a loop's variable, a name a pattern binds).
+public enum LocalBindingKind: Sendable, Hashable {
+    case parameter, closureParameter, local
+
+    /// "a parameter", for messages.
+    public var described: String {
+        switch self {
+        case .parameter: "a parameter"
+        case .closureParameter: "a closure parameter"
+        case .local: "a local"
+        }
+    }
+}
+
+extension ProjectIndex {
+    /// What may bind `name` at token `s` other than a member of the enclosing types: a parameter
+    /// of the enclosing function, or, before `s` in the enclosing code, a local, loop variable,
+    /// pattern binding, closure parameter or nested function's parameter whose block is still
+    /// open at `s`. nil when none is found; where unsure, a binding is reported (a call's
+    /// argument label or argument is none).
+    func localBinding(ofName name: String, at s: Int, in file: Int) -> LocalBindingKind? {
+        let source = files[file].source
+        guard let code = enclosingCode(of: s, in: file) else { return nil }
+        if let fn = code.function, parameterType(name, of: fn, in: source) != nil { return .parameter }
+        for k in (code.open + 1)..<s where source.kind(k) == .identifier && source.name(k) == name && source.kind(k - 1) != .period {
+            guard let kind = Self.bindingKind(k, use: s, in: source, index: self) else { continue }
+            // A binding whose block closed before `s` is out of scope there.
+            if let brace = source.innermostBrace(around: k), Int(source.match[brace]) >= 0, Int(source.match[brace]) < s { continue }
+            return kind
+        }
+        return nil
+    }
+
+    /// How the name at `k` (not after a `.`) is bound there, if it may be: after `let`, `var` or
+    /// `for`; a closure's parameter or capture; a parameter of a nested function, initializer,
+    /// subscript or accessor; a name in a tuple or enum case pattern after `let`/`var`/`for`;
+    /// a later name of `var a = 0, b = 1`.
+    static func bindingKind(_ k: Int, use: Int, in source: SourceFile, index: ProjectIndex) -> LocalBindingKind? {
+        if source.isIdentifier(k - 1, "let") || source.isIdentifier(k - 1, "var") || source.isIdentifier(k - 1, "for") { return .local }
+        if index.closureParameterSequence(k, use: use, in: source) != nil { return .closureParameter }
+        let next = source.kind(k + 1)
+        let arrow = next == .operator && source.isText(k + 1, "->")
+        let equals = next == .operator && source.isText(k + 1, "=")
+        guard next == .colon || next == .comma || next == .rightParen || next == .rightBracket || arrow || equals else { return nil }
+        // The bracket the name is directly in.
+        var o = k - 1
+        while o >= 0 {
+            let kind = source.kind(o)
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace || kind == .semicolon { break }
+            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                let m = Int(source.match[o])
+                guard m >= 0, m < o else { return .local }  // unsure
+                o = m
+            }
+            o -= 1
+        }
+        guard o >= 0 else { return nil }
+        switch source.kind(o) {
+        case .leftBracket:
+            // `{ [count] in`, `{ [weak count, other = x] in`: a closure's capture.
+            return source.kind(o - 1) == .leftBrace ? .closureParameter : nil
+        case .leftParen:
+            return parenthesizedBinding(k, open: o, in: source)
+        default:
+            // `{ count -> Int in`: a closure's parameter.
+            if arrow, o == k - 1, source.kind(o) == .leftBrace { return .closureParameter }
+            // `var a = 0, count = 1` (and `count: Int`): a later name of one declaration.
+            return source.kind(k - 1) == .comma && (equals || next == .colon) ? .local : nil
+        }
+    }
+
+    /// The name at `k` inside parentheses opening at `open`: a parameter when they are a
+    /// function's, an initializer's, a subscript's, an accessor's or a closure's; a pattern's
+    /// name when they follow `let`, `var` or `for` (through `.caseName` and nested tuples).
+    static func parenthesizedBinding(_ k: Int, open: Int, in source: SourceFile) -> LocalBindingKind? {
+        var p = open
+        // The name's position: first in its element (`count`, `label count: T`, `_ count: T`).
+        let parameterPosition = source.kind(k + 1) == .colon
+            && (source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 2) == .leftParen || source.kind(k - 2) == .comma)
+        for _ in 0..<8 {
+            let b = p - 1
+            let before = source.kind(b)
+            if before == .leftBrace || (before == .rightBracket && Int(source.match[b]) > 0 && source.kind(Int(source.match[b]) - 1) == .leftBrace) {
+                // `{ (a, count) in`, `{ (count: Int) -> T in`: a closure's parameters; else a tuple.
+                let close = Int(source.match[p])
+                guard close > p else { return .closureParameter }
+                let after = close + 1
+                return source.isIdentifier(after, "in") || source.isIdentifier(after, "throws") || source.isIdentifier(after, "async")
+                    || (source.kind(after) == .operator && source.isText(after, "->")) ? .closureParameter : nil
+            }
+            if before == .identifier {
+                if source.isIdentifier(b, "let") || source.isIdentifier(b, "var") || source.isIdentifier(b, "for") { return .local }
+                let word = source.text(b)
+                if ["init", "subscript", "set", "willSet", "didSet"].contains(word), source.kind(b - 1) != .period {
+                    return parameterPosition || word != "init" && word != "subscript" ? .parameter : nil
+                }
+                if source.isIdentifier(b - 1, "func") { return parameterPosition ? .parameter : nil }
+                // `.caseName(` or `Enum.caseName(`: a pattern when `let`/`var` comes before it.
+                var c = b
+                while source.kind(c - 1) == .period {
+                    if source.isIdentifier(c - 2, "let") || source.isIdentifier(c - 2, "var") { return .local }
+                    guard source.kind(c - 2) == .identifier else { return nil }
+                    c -= 2
+                }
+                // A call's arguments, or an expression pattern (`case .a(count)`).
+                return c != b && (source.isIdentifier(c - 1, "let") || source.isIdentifier(c - 1, "var")) ? .local : nil
+            }
+            if before == .operator, source.isText(b, "?") || source.isText(b, "!"), source.isIdentifier(b - 1, "init") {
+                return parameterPosition ? .parameter : nil  // `init?(count: Int)`
+            }
+            if before == .operator, source.isText(b, ">") { return parameterPosition ? .parameter : nil }  // `func f<T>(`
+            if before == .leftParen || before == .comma {
+                // A tuple inside another: the outer parentheses tell.
+                var o = b
+                if before == .comma {
+                    while o >= 0, source.kind(o) != .leftParen {
+                        let kind = source.kind(o)
+                        if kind == .leftBracket || kind == .leftBrace || kind == .semicolon { return nil }
+                        if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                            let m = Int(source.match[o])
+                            guard m >= 0, m < o else { return .local }
+                            o = m
+                        }
+                        o -= 1
+                    }
+                    guard o >= 0 else { return nil }
+                }
+                p = o
+                continue
+            }
+            return nil
+        }
+        return .local
+    }
+}

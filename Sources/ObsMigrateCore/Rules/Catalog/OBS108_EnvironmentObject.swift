@@ -16,7 +16,9 @@ public struct EnvironmentObjectProperty: Rule {
             property or method of the view that uses `$m` (with `return` before a body that was one \
             implicitly returned expression, unless it is a `@ViewBuilder`). Where no local can serve it \
             (a static member, an initializer, a stored property's initial value, explicit `get`/`set`, \
-            an extension in another file) the site is reported and the model keeps ObservableObject.
+            an extension in another file, or a member where a parameter, closure parameter or local is \
+            also named `m`, which the local would bind or clash with) the site is reported and the model \
+            keeps ObservableObject.
             """,
         triggering: [
             "import SwiftUI\nfinal class Session: ObservableObject {}\nstruct Profile: View {\n    @EnvironmentObject var session: Session\n    var body: some View { Text(\"\") }\n}\n",

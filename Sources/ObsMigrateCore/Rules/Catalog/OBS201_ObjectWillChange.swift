@@ -18,7 +18,9 @@ public struct ObjectWillChangeUse: Rule {
             `@Observable` class tracks (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`), or after \
             one in the same block with only local `let`/`var` declarations (no `await`) in between, is \
             dead once the setter itself tells observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
-            `@ObservationIgnored` property, a computed one, a call) still needs a person. A send in the \
+            `@ObservationIgnored` property, a computed one, a call, or a bare `x` that names a local, \
+            parameter, closure parameter, loop variable or pattern binding there rather than the \
+            property) still needs a person. A send in the \
             `sink` of another object's `objectWillChange` or `$property` forwards that object's changes; \
             the message says so, since Observation tracks reads through one object into another by itself.
             """,
