@@ -143,8 +143,26 @@ extension ProjectIndex {
     /// Wrapper properties: a type that cannot be told, and `$m` outside `body` of an
     /// `@EnvironmentObject` (each member that uses it gets a local @Bindable where Swift allows one).
     mutating func recordWrapperSites(_ ledger: inout BlockerLedger) {
+        var storageUses: [Int: [String: [Int]]] = [:]  // by file: `_name` read there, by name
+        var underscored: [Int: Set<String>] = [:]  // by file: the words `_name` in its bytes
         for i in wrapperSites.indices {
             let where_ = Site(file: wrapperSites[i].file, offset: wrapperSites[i].property.start)
+            // `_cart.wrappedValue`: the wrapper's own storage, which a property that loses its
+            // wrapper loses too (a @StateObject's becomes a @State's, which has the same
+            // `wrappedValue` and `update()`; `_cart = ...` assignments are initialisations).
+            if let t = wrapperSites[i].decisionModel, wrapperSites[i].wrapper != .StateObject,
+               let owner = wrapperSites[i].owner, let name = wrapperSites[i].property.name {
+                let f = wrapperSites[i].file
+                if underscored[f] == nil { underscored[f] = Self.underscoredWords(files[f].bytes) }
+                if underscored[f]!.contains("_" + name) {
+                    let decl = type(owner)
+                    let body = files[f].source.start(decl.bodyOpen)..<files[f].source.end(decl.bodyClose)
+                    if storageUses[f] == nil { storageUses[f] = storageReads(in: f) }
+                    if let offset = storageUses[f]!["_" + name]?.first(where: body.contains) {
+                        ledger.block(t, .wrapperStorageUsed(storage: "_" + name), Site(file: f, offset: offset))
+                    }
+                }
+            }
             guard let t = wrapperSites[i].decisionModel else {
                 let site = wrapperSites[i]  // rare: a site whose type is not a model's
                 // `Host<Model: ObservableObject>`'s `@StateObject var model: Model`: whatever the
@@ -302,5 +320,39 @@ extension ProjectIndex {
         }
         return false
     }
-}
 
+    /// Every word `_name` in `bytes` (comments and strings too): a cheap first look, one pass.
+    static func underscoredWords(_ bytes: [UInt8]) -> Set<String> {
+        var words = Set<String>()
+        var from = 0
+        while let at = ByteSearch.firstOffset(of: [UInt8(ascii: "_")], in: bytes, range: from..<bytes.count) {
+            var end = at + 1
+            while end < bytes.count, BuildSettings.isWordByte(bytes[end]) { end += 1 }
+            let startsWord = at == 0 || !BuildSettings.isWordByte(bytes[at - 1])
+            if startsWord, end > at + 1 { words.insert(String(decoding: bytes[at..<end], as: UTF8.self)) }
+            from = end
+        }
+        return words
+    }
+
+    /// The identifiers `_name` of file `f` that read a storage rather than assign it (not
+    /// followed by `=`, and not a member of something but `self`), as byte offsets by name;
+    /// string interpolations included.
+    func storageReads(in f: Int) -> [String: [Int]] {
+        guard files[f].namesUnderscoredIdentifiers else { return [:] }
+        let source = files[f].source
+        var result: [String: [Int]] = [:]
+        func collect(_ code: SourceFile, at base: Int) {
+            for s in code.indices(of: .identifier) where code.bytes[code.start(s)] == UInt8(ascii: "_") && code.end(s) - code.start(s) > 1 {
+                if code.kind(s - 1) == .period, !code.isIdentifier(s - 2, "self") { continue }
+                if code.isText(s + 1, "=") { continue }
+                result[code.text(s), default: []].append(base + code.start(s))
+            }
+        }
+        collect(source, at: 0)
+        for range in source.interpolations where source.bytes[range].contains(UInt8(ascii: "_")) {
+            collect(SourceFile(path: source.path, bytes: Array(source.bytes[range])), at: range.lowerBound)
+        }
+        return result
+    }
+}

@@ -11,8 +11,8 @@ import ObsMigrateSupport
 /// `ProjectIndex.separateModules` placed them in their modules) and never changed after, so the
 /// facts and decisions built on it read one fixed table.
 public struct SymbolTable: Sendable {
-    /// Each file's declarations, as the table was built from them.
-    public private(set) var declarations: [FileDeclarations] = []
+    /// The files the table was built from (their declarations; one shared copy of the array).
+    public private(set) var files: [ProjectFile] = []
     /// Every declared type (not extension) by qualified name.
     public private(set) var declared: [String: OneOrMore<TypeRef>] = [:]
     public private(set) var bySimpleName: [String: OneOrMore<String>] = [:]
@@ -45,6 +45,10 @@ public struct SymbolTable: Sendable {
     /// the project declares elsewhere.
     public private(set) var genericParameters: [String: Set<String>] = [:]
     public private(set) var genericParameterNames: Set<String> = []
+    /// The first bytes and lengths of those names: resolution looks a name up only when both
+    /// match, as it resolves names far more often than any is a generic parameter.
+    private var genericNameFirstBytes = [Bool](repeating: false, count: 256)
+    private var genericNameLengths = [Bool](repeating: false, count: 65)
 
     /// What `ProjectIndex.separateModules` found.
     public struct Modules: Sendable {
@@ -69,7 +73,7 @@ public struct SymbolTable: Sendable {
     public init() {}
 
     public init(files: [ProjectFile], modules: Modules) {
-        declarations = files.map(\.decls)
+        self.files = files
         moduleOfFile = modules.moduleOfFile
         moduleByImportName = modules.moduleByImportName
         typeParents = parallelMap(Array(files.indices)) { [files] f in
@@ -153,12 +157,17 @@ public struct SymbolTable: Sendable {
         for list in extensions { for (name, ref) in list { extensionsOf[name, default: []].append(ref) } }
         classNames.sort()
         classNames.removeAdjacentDuplicates()
-        for declarations in declarations {
-            for t in declarations.types where t.kind != .extension {
-                guard let generics = t.genericParameters else { continue }
-                let names = Self.genericParameterNames(generics)
-                genericParameters[t.qualifiedName, default: []].formUnion(names)
+        // By index: copying each type whole would retain all its arrays, for every type.
+        for f in files.indices {
+            let types = files[f].decls.types
+            for t in types.indices where types[t].genericParameters != nil && types[t].kind != .extension {
+                let names = Self.genericParameterNames(types[t].genericParameters!)
+                genericParameters[types[t].qualifiedName, default: []].formUnion(names)
                 genericParameterNames.formUnion(names)
+                for name in names where !name.utf8.isEmpty {
+                    genericNameFirstBytes[Int(name.utf8.first!)] = true
+                    genericNameLengths[min(name.utf8.count, 64)] = true
+                }
             }
         }
     }
@@ -182,7 +191,7 @@ public struct SymbolTable: Sendable {
         })
     }
 
-    @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { declarations[ref.file].types[ref.type] }
+    @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
 
     /// The qualified name of the type a declaration declares or extends.
     public func typeName(of ref: TypeRef) -> String {
@@ -195,7 +204,7 @@ public struct SymbolTable: Sendable {
     public func enclosingTypes(of s: Int, in file: Int) -> [TypeRef] {
         // Types are stored in order of their `{`, nested ones after their parent. The last type
         // opened before `s` is the innermost candidate; the enclosing ones are it or its ancestors.
-        let types = declarations[file].types
+        let types = files[file].decls.types
         var result: [TypeRef] = []
         var t = partitionPoint(types.count) { types[$0].bodyOpen < s } - 1
         let parents = typeParents[file]
@@ -218,7 +227,7 @@ public struct SymbolTable: Sendable {
     /// `file` imports; nil when it imports none or several of them.
     func typeImported(_ name: String, candidates: [String], into file: Int) -> String? {
         var visible: String? = nil
-        for i in declarations[file].imports {
+        for i in files[file].decls.imports {
             guard let module = moduleByImportName[i.module], candidates.contains(module + "." + name) else { continue }
             if let v = visible, v != module + "." + name { return nil }
             visible = module + "." + name
@@ -245,10 +254,10 @@ public struct SymbolTable: Sendable {
         }
         if path.count > 0 {
             // Inside `Row<M>`, `M` is Row's generic parameter, whatever else the project declares.
-            let head = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
-            let mayBeGeneric = genericParameterNames.contains(head)
+            let mayBeGeneric = !genericParameterNames.isEmpty && genericNameLengths[min(name.utf8.count, 64)]
+                && genericNameFirstBytes[Int(name.utf8.first ?? 0)] && genericParameterNames.contains(name)
             for k in stride(from: path.count, through: 1, by: -1) {
-                if mayBeGeneric, genericParameters[path[0..<k].joined(separator: ".")]?.contains(head) ?? false { return nil }
+                if mayBeGeneric, genericParameters[path[0..<k].joined(separator: ".")]?.contains(name) ?? false { return nil }
                 let q = TypeName.qualified(name, in: path[0..<k])
                 if declared[q] != nil { return q }
                 if !typeAliases.isEmpty, let alias = typeAliases[q] { return follow(alias) }
