@@ -156,6 +156,15 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(decls.typeAliases.map(\.target), ["Feature.ViewModel<Int>"])
     }
 
+    /// Two names apart in an inheritance clause (broken code, a comment between) are not one:
+    /// `Obs` and `ervableObject` never make an `ObservableObject` whose removal would take the
+    /// comment with it.
+    func testInheritanceNamesApartStayApart() {
+        let (_, decls) = scan("class Queue: Obs// note\n ervableObject, Identifiable {}\nclass Player: Combine.ObservableObject {}\n")
+        XCTAssertEqual(decls.types[0].inheritance.map(\.name), ["Obs ervableObject", "Identifiable"])
+        XCTAssertEqual(decls.types[1].inheritance.map(\.baseName), ["ObservableObject"])
+    }
+
     func testTypeNames() {
         XCTAssertEqual(TypeName.base("Combine.ObservableObject"), "ObservableObject")
         XCTAssertEqual(TypeName.base("Box<Int>?"), "Box")

@@ -598,6 +598,14 @@ private struct Walker: Sendable {
 
     mutating func parseType(_ s: Int, kind: TypeKind, limit: Int, attrs: [Attribute], mods: [Modifier], startToken: Int,
                             path: [String], depth: Int, out: inout FileDeclarations) -> Int? {
+        // An entry's tokens joined; two names apart in the source stay apart (`Obs` and
+        // `ervableObject` around a comment are no `ObservableObject`).
+        func entryName(_ range: Range<Int>) -> String {
+            var spaced = false
+            for k in range.dropFirst() where file.kind(k) == .identifier && file.kind(k - 1) == .identifier { spaced = true; break }
+            guard spaced else { return file.joinedText(range) }
+            return range.map { file.text($0) }.joined(separator: " ")
+        }
         var i = s + 1
         guard file.kind(i) == .identifier else { return nil }
         let nameStart = i
@@ -626,7 +634,7 @@ private struct Walker: Sendable {
                 if atEnd || (k == .comma && angles == 0) {
                     if i > entryStart {
                         inheritance.append(InheritedType(
-                            name: file.joinedText(entryStart..<i), firstToken: entryStart, lastToken: i - 1,
+                            name: entryName(entryStart..<i), firstToken: entryStart, lastToken: i - 1,
                             range: file.start(entryStart)..<file.end(i - 1)))
                     }
                     if atEnd { break }
