@@ -301,7 +301,7 @@ extension ProjectIndex {
         while k >= 0 {
             switch source.kind(k) {
             case .rightParen, .rightBracket: depth += 1
-            case .leftBracket: if depth == 0 { return false }; depth -= 1
+            case .leftBracket: if depth > 0 { depth -= 1 }  // `[any P]`: the clause is further out
             case .leftParen:
                 if depth == 0 {
                     let before = k - 1
