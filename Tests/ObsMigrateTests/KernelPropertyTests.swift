@@ -332,4 +332,15 @@ final class KernelPropertyTests: XCTestCase {
             if let rule = reason.rule { XCTAssertTrue(codes.contains(rule), "\(reason) names \(rule), which is not a rule") }
         }
     }
+
+    /// The first look for a wrapper's storage read (`_name` words of a file's bytes) agrees
+    /// with splitting the text into identifiers, non-ASCII names included.
+    func testUnderscoredWordsAgreeWithTheIdentifiersOfTheText() {
+        let text = "let _naïve = 1; foo_bar(_cart.wrappedValue, _) + __x // _note\n\"_s\" _🚀"
+        let identifiers = text.unicodeScalars.split { !($0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType != nil || $0.value >= 0x80) }
+            .map { String(String.UnicodeScalarView($0)) }
+        let expected = Set(identifiers.filter { $0.hasPrefix("_") && $0.count > 1 })
+        XCTAssertEqual(ProjectIndex.underscoredWords(Array(text.utf8)), expected)
+        XCTAssertEqual(expected, ["_naïve", "_cart", "__x", "_note", "_s", "_🚀"])
+    }
 }

@@ -327,8 +327,8 @@ extension ProjectIndex {
         var from = 0
         while let at = ByteSearch.firstOffset(of: [UInt8(ascii: "_")], in: bytes, range: from..<bytes.count) {
             var end = at + 1
-            while end < bytes.count, BuildSettings.isWordByte(bytes[end]) { end += 1 }
-            let startsWord = at == 0 || !BuildSettings.isWordByte(bytes[at - 1])
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            let startsWord = at == 0 || !isIdentifierByte(bytes[at - 1])
             if startsWord, end > at + 1 { words.insert(String(decoding: bytes[at..<end], as: UTF8.self)) }
             from = end
         }

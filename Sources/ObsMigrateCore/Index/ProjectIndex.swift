@@ -215,16 +215,19 @@ public struct ProjectIndex: Sendable {
 
     // MARK: - Declarations
 
+    /// A byte of a Swift identifier: an ASCII letter or digit, `_`, or any byte of a non-ASCII
+    /// character (`naïve`, emoji names).
+    @inline(__always) static func isIdentifierByte(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+    }
+
     static func namesInInheritanceOrGenerics(_ files: [ProjectFile]) -> Set<String> {
-        @Sendable func isWordByte(_ b: UInt8) -> Bool {
-            b == UInt8(ascii: "_") || b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
-        }
         @Sendable func addWords(_ text: String, to names: inout Set<String>) {
-            if text.utf8.allSatisfy(isWordByte) { names.insert(text); return }  // most are one plain name
+            if text.utf8.allSatisfy(isIdentifierByte) { names.insert(text); return }  // most are one plain name
             var utf8 = text.utf8[...]
             while !utf8.isEmpty {
-                let word = utf8.prefix(while: isWordByte)
+                let word = utf8.prefix(while: isIdentifierByte)
                 if word.isEmpty { utf8 = utf8.dropFirst() } else { names.insert(String(Substring(word))); utf8 = utf8.dropFirst(word.count) }
             }
         }
