@@ -116,6 +116,9 @@ public struct ProjectIndex: Sendable {
     public var observablePlacement = ObservablePlacement.inline
     /// The work each model created as a wrapper's default value does in its initializer (OBS209).
     var initializerWorkByModel: [String: InitializerWork] = [:]
+    /// Classes that may be ObservableObjects through a superclass the project does not declare
+    /// (Core Data's `NSManagedObject`), with that superclass: their wrappers stay.
+    public var frameworkObservableSuperclass: [String: String] = [:]
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
     /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and
@@ -177,6 +180,7 @@ public struct ProjectIndex: Sendable {
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
         observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
         shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
+        frameworkObservableSuperclass = Self.frameworkObservableSuperclasses(symbols, files: files)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))

@@ -19,11 +19,12 @@ public struct RuleContext: Sendable {
     public var source: SourceFile { index.files[fileIndex].source }
     public var decls: FileDeclarations { index.files[fileIndex].decls }
 
-    /// Whether the type migrates (a model that migrates, or a class already `@Observable`).
+    /// Whether the type migrates (a model that migrates, or a class already `@Observable` that is
+    /// no ObservableObject through a superclass from outside the project).
     public func migrates(_ type: String?) -> Bool {
         guard let type else { return false }
         if let model = index.models[type] { return model.migrates }
-        return index.observableTypes.contains(type)
+        return index.observableTypes.contains(type) && index.frameworkObservableSuperclass[type] == nil
     }
 
     /// Why `type` keeps ObservableObject, with where: the first reason, and how many more.
@@ -80,6 +81,7 @@ public struct RuleContext: Sendable {
             return "\(TypeName.base(type)) keeps ObservableObject: \(whyBlocked(type))"
         }
         if let type, index.declared[type] == nil { return notDeclared(TypeName.base(type)) }
+        if let type, let reason = index.frameworkSuperclassReason(type) { return reason }
         if let type { return "\(TypeName.base(type)) does not conform to ObservableObject in the scanned sources" }
         if let written { return notDeclared(ProjectIndex.stripType(written)) }
         return "its type cannot be told (add a type annotation)"
