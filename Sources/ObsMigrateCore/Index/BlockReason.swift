@@ -7,8 +7,8 @@ public enum BlockReason: Sendable, Hashable {
     case declaredInSeveralFiles(paths: [String])
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
+    case publishingStorage(property: String, wrapper: String)
     case notAClass
-    case alsoObservable
     case swiftDataModel
     case declaresObjectWillChange
     case usesObjectWillChange
@@ -65,8 +65,9 @@ public enum BlockReason: Sendable, Hashable {
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
+        case .publishingStorage(let property, let wrapper):
+            "its @\(wrapper) '\(property)' publishes each change through objectWillChange, which @Observable cannot track"
         case .notAClass: "it is not a class"
-        case .alsoObservable: "it is also marked @Observable"
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
         case .usesObjectWillChange: "it uses objectWillChange"
@@ -124,8 +125,9 @@ public enum BlockReason: Sendable, Hashable {
     public var rule: String? {
         switch self {
         case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
+        case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
-        case .alsoObservable, .swiftDataModel: "OBS205"
+        case .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
@@ -166,8 +168,8 @@ public enum BlockReason: Sendable, Hashable {
     /// is missing here).
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
-        .storedVariablesDeclaredTogether(names: ["rows", "columns"]),
-        .notAClass, .alsoObservable, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
+        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
+        .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),

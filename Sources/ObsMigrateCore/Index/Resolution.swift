@@ -463,7 +463,12 @@ extension ProjectIndex {
     /// `Task`, a `Timer`, a notification subscription), and where; nil when they only assign.
     func initializerWork(of model: String, tables: inout [Int: LineTable]) -> InitializerWork? {
         guard let m = models[model] else { return nil }
-        for ref in m.declarations + m.extensions {
+        return initializerWork(in: m.declarations + m.extensions, tables: &tables)
+    }
+
+    /// `initializerWork(of:tables:)` over a type's declarations and extensions.
+    func initializerWork(in refs: [TypeRef], tables: inout [Int: LineTable]) -> InitializerWork? {
+        for ref in refs {
             let decl = type(ref)
             for fn in decl.functions where fn.kind == .`init` {
                 guard let body = fn.body else { continue }
