@@ -435,6 +435,8 @@ extension ProjectIndex {
                     let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                     // A send right before setting a tracked property is dead under Observation: the fix removes it.
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
+                    // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
+                    if !declares, mutationSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
                 } else if source.isText(s, "ObservableObjectPublisher") {
                     block(.usesObservableObjectPublisher, site)
