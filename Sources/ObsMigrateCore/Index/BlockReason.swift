@@ -50,6 +50,8 @@ public enum BlockReason: Sendable, Hashable {
     case subclassKeeps(subclass: String)
     case superclassKeeps(superclass: String)
     case familyMemberKeeps(member: String, family: String)
+    case changesForwardedBy(parent: String)
+    case forwardsChangesOf(child: String)
     case editsFileOutsideRun(path: String)
     case editsUnwritableFile(path: String, why: String)
     case fixNotSelected(code: String)
@@ -110,6 +112,10 @@ public enum BlockReason: Sendable, Hashable {
         case .fileUnusable(let path, let why): "\(path) could not be used (\(why))"
         case .subclassKeeps(let subclass): "its subclass \(subclass) keeps ObservableObject"
         case .superclassKeeps(let superclass): "its superclass \(superclass) keeps ObservableObject"
+        case .changesForwardedBy(let parent):
+            "\(parent), which keeps ObservableObject, forwards its objectWillChange (the subscription can go only when both migrate)"
+        case .forwardsChangesOf(let child):
+            "it forwards the objectWillChange of \(child), which keeps ObservableObject"
         case .familyMemberKeeps(let member, let family):
             "\(member) keeps ObservableObject, and it conforms to the same protocol family (\(family))"
         case .editsFileOutsideRun(let path):
@@ -143,6 +149,7 @@ public enum BlockReason: Sendable, Hashable {
         case .deploymentTarget: "OBS208"
         case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
         case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile: nil
+        case .changesForwardedBy, .forwardsChangesOf: "OBS201"
         }
     }
 
@@ -150,7 +157,7 @@ public enum BlockReason: Sendable, Hashable {
     /// suppressed fix) rather than something in the code a person must change: listed last.
     public var isConsequence: Bool {
         switch self {
-        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile,
+        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .changesForwardedBy, .forwardsChangesOf, .editsFileOutsideRun, .editsUnwritableFile,
              .fixNotSelected, .fixSuppressedByComment, .fixIgnoredByConfiguration: true
         default: false
         }
@@ -184,6 +191,7 @@ public enum BlockReason: Sendable, Hashable {
         .heldAsExistential(written: "any ObservableObject"),
         .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
         .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
+        .changesForwardedBy(parent: "BrowserManager"), .forwardsChangesOf(child: "TabManager"),
         .editsFileOutsideRun(path: "Views/Root.swift"), .editsUnwritableFile(path: "Views/Root.swift", why: "permission denied"),
         .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"), .fixIgnoredByConfiguration(code: "OBS104"),
     ]

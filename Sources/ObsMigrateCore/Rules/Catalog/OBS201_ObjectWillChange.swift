@@ -29,7 +29,11 @@ public struct ObjectWillChangeUse: Rule {
             parameter, closure parameter, loop variable or pattern binding there rather than the \
             property) still needs a person. A send in the \
             `sink` of another object's `objectWillChange` or `$property` forwards that object's changes; \
-            the message says so, since Observation tracks reads through one object into another by itself.
+            the message says so, since Observation tracks reads through one object into another by itself. \
+            The plain form, `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }` \
+            (with `.receive(on:)`, stored with `.store(in:)` or in an optional `var`) on a stored property \
+            whose type is a model, goes when parent and child both migrate; they migrate together or \
+            stay together.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -112,6 +116,16 @@ public struct ObjectWillChangeUse: Rule {
             let receiver = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
             let owner = receiver.flatMap { context.index.models[$0] != nil ? $0 : nil }
                 ?? context.index.enclosingModel(of: s, in: context.fileIndex) ?? receiver
+            if let forwarding = context.index.changeForwarding(at: s, in: context.fileIndex),
+               context.migrates(forwarding.parent), context.migrates(forwarding.child) {
+                // Both migrate: views track the child's properties through the parent by themselves.
+                guard s == forwarding.childToken else { continue }
+                let statement = source.start(forwarding.statement.lowerBound)..<source.end(forwarding.statement.upperBound)
+                findings.append(finding(context, source.start(s)..<source.end(s),
+                                        "\(TypeName.base(forwarding.parent)) forwards the objectWillChange of \(TypeName.base(forwarding.child)); once both are @Observable, views that read the child's properties through it track them themselves: the subscription goes (fixable)",
+                                        fix: [Self.removal(statement, in: source)], model: forwarding.parent))
+                continue
+            }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 findings.append(finding(context, source.start(s)..<source.end(s),
