@@ -90,7 +90,7 @@ public enum BlockReason: Sendable, Hashable {
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
-        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
+        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told (annotate the value's type where it is declared)"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
         case .untypedWrapperProperty(let property, let wrapper):
             "the type of \(property ?? "a property") declared with @\(wrapper.rawValue) cannot be told (add a type annotation)"
