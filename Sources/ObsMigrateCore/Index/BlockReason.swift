@@ -12,6 +12,7 @@ public enum BlockReason: Sendable, Hashable {
     case swiftDataModel
     case declaresObjectWillChange
     case usesObjectWillChange
+    case sendTiedToNoProperty(kind: String)
     case usesObservableObjectPublisher
     case usesPublishedType
     case wrapperStorageUsed(storage: String)
@@ -73,6 +74,8 @@ public enum BlockReason: Sendable, Hashable {
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
         case .usesObjectWillChange: "it uses objectWillChange"
+        case .sendTiedToNoProperty(let kind):
+            "its objectWillChange.send() \(kind)"
         case .usesObservableObjectPublisher: "it uses ObservableObjectPublisher"
         case .usesPublishedType: "it uses the Published wrapper type directly"
         case .wrapperStorageUsed(let storage): "its \(storage) wrapper storage is used"
@@ -134,7 +137,7 @@ public enum BlockReason: Sendable, Hashable {
         case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
         case .swiftDataModel: "OBS205"
-        case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
+        case .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
@@ -176,7 +179,7 @@ public enum BlockReason: Sendable, Hashable {
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
-        .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
+        .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),

@@ -439,7 +439,11 @@ extension ProjectIndex {
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
                     if !declares, mutationSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
-                    block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
+                    if !declares, let kind = untiedSendKind(at: s, in: ref.file) {
+                        block(.sendTiedToNoProperty(kind: kind), site)
+                    } else {
+                        block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
+                    }
                 } else if source.isText(s, "ObservableObjectPublisher") {
                     block(.usesObservableObjectPublisher, site)
                 } else if source.isText(s, "Published"), source.kind(s - 1) != .period {

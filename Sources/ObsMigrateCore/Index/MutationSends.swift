@@ -117,3 +117,29 @@ extension ProjectIndex {
         return (name, end)
     }
 }
+
+extension ProjectIndex {
+    /// What a send at `s` that neither setter nor `withMutation` can replace is next to, for its
+    /// reason: a `UserDefaults` write, a notification, nothing (alone in a closure), or a change
+    /// of no tracked stored property. nil when `s` is no plain `[self.]objectWillChange.send()`.
+    func untiedSendKind(at s: Int, in file: Int) -> String? {
+        let source = files[file].source
+        guard let first = source.statementStart(ofOwnMember: s), source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
+              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        let last = s + 4
+        var neighbours: [Range<Int>] = []
+        if let previous = previousStatement(before: first, in: source) { neighbours.append(previous..<first) }
+        var next = last + 1
+        if source.kind(next) == .semicolon { next += 1 }
+        if next < source.sigCount, source.kind(next) != .rightBrace, source.startsStatement(next) {
+            var end = next + 1
+            while end < source.sigCount, !source.startsStatement(end), source.kind(end) != .rightBrace { end += 1 }
+            neighbours.append(next..<end)
+        }
+        func mentions(_ word: StaticString) -> Bool { neighbours.contains { $0.contains { source.isIdentifier($0, word) } } }
+        if mentions("UserDefaults") { return "is next to a UserDefaults write, which no tracked property holds" }
+        if mentions("NotificationCenter") { return "is next to a notification, which no tracked property holds" }
+        if neighbours.isEmpty { return "is alone in its block, tied to no change of a tracked property" }
+        return "is next to no change of a tracked stored property"
+    }
+}

@@ -33,7 +33,10 @@ public struct ObjectWillChangeUse: Rule {
             The plain form, `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }` \
             (with `.receive(on:)`, stored with `.store(in:)` or in an optional `var`) on a stored property \
             whose type is a model, goes when parent and child both migrate; they migrate together or \
-            stay together.
+            stay together. A send tied to no change of a tracked stored property (after a \
+            `UserDefaults` write, a notification, alone in a closure) keeps the class, and its reason \
+            says which: make what changes a tracked stored property, whose setter then tells \
+            observers, or wrap the change in `withMutation(keyPath:)` of the property views read.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
