@@ -1,11 +1,13 @@
 import ObsMigrateSupport
 
-/// Protocols that refine `ObservableObject` (directly or through each other), the classes that
-/// conform through them, and the generic views constrained by them: they migrate as one.
-/// The protocols then refine `AnyObject` (and `Observable` where generic code needs it).
+/// Protocols that refine `ObservableObject` (directly or through each other) and typealiases
+/// that compose it (see `ObservableTypealias`), the classes that conform through them, and the
+/// generic views constrained by them: they migrate as one. The protocols then refine
+/// `AnyObject` (and `Observable` where generic code needs it), and the typealiases compose it.
 public struct ProtocolFamily: Sendable {
     /// The family's name in messages: its first protocol that names ObservableObject.
     public var name: String
+    /// Its protocols and typealiases, by qualified name.
     public var protocols: Set<String>
     /// Models that conform through one of the protocols, sorted.
     public var conformers: [String]
@@ -43,8 +45,12 @@ extension ProjectIndex {
             for ref in declared[p]?.array ?? [] {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    if let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil { union(p, q) }
+                    if let q = refiningProtocolName(entry.name, from: decl.path) { union(p, q) }
                 }
+            }
+            // A typealias's members of the family: `typealias A = ScreenModel & Identifiable`.
+            if let alias = observableTypealiases[p] {
+                for member in alias.members { if let q = refiningProtocolName(member.name, from: alias.path) { union(p, q) } }
             }
         }
         var conformersByRoot: [String: Set<String>] = [:]
@@ -53,7 +59,7 @@ extension ProjectIndex {
             for ref in model.declarations + model.extensions {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    if let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil { via.append(q) }
+                    if let q = refiningProtocolName(entry.name, from: decl.path) { via.append(q) }
                 }
             }
             for q in via.dropFirst() { union(via[0], q) }
@@ -66,7 +72,7 @@ extension ProjectIndex {
             for ref in refs {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    guard let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil else { continue }
+                    guard let q = refiningProtocolName(entry.name, from: decl.path) else { continue }
                     via.append(q)
                     outside.append(.init(name: name, protocol: q, site: Site(file: ref.file, offset: entry.range.lowerBound)))
                 }
@@ -86,7 +92,8 @@ extension ProjectIndex {
             byRoot[root]!.conformers = Array(Set(byRoot[root]!.conformers)).sorted()
             // Named after a protocol that says ObservableObject itself, for messages.
             let direct = byRoot[root]!.protocols.sorted().first { p in
-                declared[p]?.array.contains { type($0).inheritance.contains { $0.baseName == "ObservableObject" } } ?? false
+                declared[p]?.array.contains { type($0).inheritance.contains { $0.baseName == "ObservableObject" } }
+                    ?? (observableTypealiases[p]?.observableObjectMember != nil)
             }
             byRoot[root]!.name = direct ?? root
         }
@@ -103,7 +110,7 @@ extension ProjectIndex {
         guard site.type == nil, let written = site.writtenType, let owner = site.owner else { return nil }
         let decl = type(owner)
         for c in genericConstraints(of: Self.stripType(written), in: owner) {
-            if let p = resolveTypeName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
+            if let p = refiningProtocolName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
         }
         return nil
     }
