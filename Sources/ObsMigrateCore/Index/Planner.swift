@@ -65,6 +65,7 @@ extension ProjectIndex {
         associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
         recordUntypedInjections(uses.envCalls, &ledger)
         recordProtocolFamilies(&ledger)
+        recordTypealiasConstraints(&ledger)
         recordWrapperSites(&ledger)
         recordWrapperInits(&uses.inits, &ledger)
         markObjectsCreatedInInitializers(uses.inits)
