@@ -102,16 +102,24 @@ extension ProtocolRefinesObservableObject {
     }
 
     /// Deletes member `e` of a composition with the `&` that joins it to the next (or, last, to
-    /// the previous); with a comment in between, only the member and its `&`.
+    /// the previous); with a comment in between, the member and that `&`, each with the spaces
+    /// that separate it from the comment, and the comment stays.
     static func removeMember(_ e: Int, of members: [InheritedType], in source: SourceFile) -> [Edit] {
-        let member = members[e]
+        let member = members[e], bytes = source.bytes
+        func isSpace(_ k: Int) -> Bool { k >= 0 && k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) }
+        func spacesAfter(_ k: Int) -> Int { var k = k; while isSpace(k) { k += 1 }; return k }
+        func spacesBefore(_ k: Int) -> Int { var k = k; while isSpace(k - 1) { k -= 1 }; return k }
         if e + 1 < members.count {
             let next = members[e + 1]
             if !source.hasComment(between: member.lastToken, and: next.firstToken) { return [.delete(member.range.lowerBound..<next.range.lowerBound)] }
-            return [.delete(member.range), .delete(source.start(member.lastToken + 1)..<source.end(member.lastToken + 1))]
+            let ampersand = member.lastToken + 1
+            return [.delete(member.range.lowerBound..<spacesAfter(member.range.upperBound)),
+                    .delete(source.start(ampersand)..<spacesAfter(source.end(ampersand)))]
         }
         let previous = members[e - 1]
         if !source.hasComment(between: previous.lastToken, and: member.firstToken) { return [.delete(previous.range.upperBound..<member.range.upperBound)] }
-        return [.delete(source.start(member.firstToken - 1)..<source.end(member.firstToken - 1)), .delete(member.range)]
+        let ampersand = member.firstToken - 1
+        return [.delete(spacesBefore(source.start(ampersand))..<source.end(ampersand)),
+                .delete(spacesBefore(member.range.lowerBound)..<member.range.upperBound)]
     }
 }
