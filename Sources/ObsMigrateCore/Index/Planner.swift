@@ -66,6 +66,7 @@ extension ProjectIndex {
         recordUntypedInjections(uses.envCalls, &ledger)
         recordProtocolFamilies(&ledger)
         recordTypealiasConstraints(&ledger)
+        recordAssociatedTypeConstraints(&ledger)
         recordWrapperSites(&ledger)
         recordWrapperInits(&uses.inits, &ledger)
         markObjectsCreatedInInitializers(uses.inits)

@@ -165,6 +165,38 @@ extension ProjectIndex {
         return result
     }
 
+    /// `associatedtype Model: ScreenModel` (a protocol or typealias of a family): a view typed
+    /// with `S.Model` keeps its wrapper, which needs ObservableObject, so the family stays.
+    func recordAssociatedTypeConstraints(_ ledger: inout BlockerLedger) {
+        guard !familyOfProtocol.isEmpty else { return }
+        let memberNames = Array(Set(familyOfProtocol.keys.map { TypeName.base($0) })).sorted()
+        let search = NameSearch(memberNames)
+        let snapshot = self, pieces = FilePiece.split(files)
+        let found = parallelMap(Array(pieces.indices)) { k -> [(member: String, blocker: Blocker)] in
+            let piece = pieces[k]
+            func look(_ source: SourceFile) -> [(member: String, blocker: Blocker)] {
+                var result: [(member: String, blocker: Blocker)] = []
+                for s in source.indices(of: .identifier, in: piece.tokens) where search.names.contains(source, s, from: 0) {
+                    guard s > 0, source.kind(s - 1) == .colon || source.isText(s - 1, "&"),
+                          let associated = snapshot.associatedTypeDeclared(before: s, in: source),
+                          let proto = snapshot.enclosingTypes(of: s, in: piece.file).first, snapshot.type(proto).kind == .protocol,
+                          let member = snapshot.refiningProtocolName(source.name(s), from: snapshot.scopePath(s, piece.file)),
+                          snapshot.familyOfProtocol[member] != nil else { continue }
+                    let reason = BlockReason.familyConstrainsAssociatedType(protocol: snapshot.type(proto).simpleName, associatedType: associated,
+                                                                            member: TypeName.base(member))
+                    result.append((member, Blocker(reason, site: Site(file: piece.file, offset: source.start(s)))))
+                }
+                return result
+            }
+            if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
+            return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? []
+        }
+        for (member, blocker) in found.joined() {
+            guard let k = familyOfProtocol[member], let representative = protocolFamilies[k].representative else { continue }
+            ledger.block(representative, blocker.reason, blocker.site)
+        }
+    }
+
     /// The class that holds a family back for a reason of its own (not only because another
     /// class of the family stays), for messages.
     public func familyCulprit(_ k: Int) -> String? {
