@@ -189,7 +189,8 @@ extension ProjectIndex {
                 return result
             }
             if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
-            return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? []
+            // Only a file that declares an associated type can hold one (not every file that names the family).
+            return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: [Array("associatedtype".utf8)], look) ?? []
         }
         for (member, blocker) in found.joined() {
             guard let k = familyOfProtocol[member], let representative = protocolFamilies[k].representative else { continue }
