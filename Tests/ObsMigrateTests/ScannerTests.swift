@@ -166,6 +166,9 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(members.map(\.name), ["Combine.ObservableObject", "Identifiable", "Box<A&B>"])
         let bytes = Array(text.utf8)
         XCTAssertEqual(members.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["Combine.ObservableObject", "Identifiable", "Box<A & B>"])
+        let (_, parenthesized) = scan("typealias VM = (ObservableObject & Identifiable)\ntypealias F = (Int) -> Void\n")
+        XCTAssertEqual(parenthesized.typeAliases[0].members.map(\.name), ["ObservableObject", "Identifiable"])
+        XCTAssertEqual(parenthesized.typeAliases[1].members.count, 1, "a function type is one member")
     }
 
     /// Two names apart in an inheritance clause (broken code, a comment between) are not one:

@@ -69,7 +69,10 @@ extension ProjectIndex {
             let q = TypeName.qualified(name, in: path[0..<k])
             if symbols.declared[q] != nil { return nil }
             guard let alias = symbols.typeAliases[q] else { continue }
-            let members = alias.target.split(separator: "&").map { String($0) }
+            // `(ObservableObject & Identifiable)`: the members inside the parentheses.
+            var target = Substring(alias.target)
+            while target.hasPrefix("("), target.hasSuffix(")") { target = target.dropFirst().dropLast() }
+            let members = target.split(separator: "&").map { String($0) }
             guard members.count > 1 || TypeName.base(alias.target) == "ObservableObject" else { return nil }
             return members.map { (symbols.resolveTypeName($0, from: alias.path), SymbolTable.stripType($0)) }
         }

@@ -228,6 +228,10 @@ private struct Walker: Sendable {
     /// A type's tokens split at the `&` outside angles, parentheses and brackets: the members
     /// of a composition (`ObservableObject & Identifiable`).
     func compositionMembers(_ range: Range<Int>) -> [InheritedType] {
+        // `(ObservableObject & Identifiable)`: the members inside the parentheses.
+        if range.count > 2, file.kind(range.lowerBound) == .leftParen, Int(file.match[range.lowerBound]) == range.upperBound - 1 {
+            return compositionMembers((range.lowerBound + 1)..<(range.upperBound - 1))
+        }
         var members: [InheritedType] = []
         var start = range.lowerBound, i = range.lowerBound, angles = 0
         func close(_ end: Int) {

@@ -10,6 +10,7 @@ typealias SharedModel = AnyObject
     & // observed by the widgets
     Identifiable
 typealias KeyedModel = Identifiable & /* by id */ AnyObject
+typealias GroupedModel = (AnyObject & Identifiable)
 
 @Observable final class Counter: ClassModel {
     var count = 0
@@ -26,4 +27,8 @@ typealias KeyedModel = Identifiable & /* by id */ AnyObject
 @Observable final class Keyed: KeyedModel {
     let id = UUID()
     var name = ""
+}
+
+@Observable final class Grouped: GroupedModel {
+    var isOpen = false
 }

@@ -9,6 +9,7 @@ typealias SharedModel = AnyObject
     & ObservableObject // observed by the widgets
     & Identifiable
 typealias KeyedModel = Identifiable & /* by id */ ObservableObject
+typealias GroupedModel = (ObservableObject & Identifiable)
 
 final class Counter: ClassModel {
     @Published var count = 0
@@ -25,4 +26,8 @@ final class Shared: SharedModel {
 final class Keyed: KeyedModel {
     let id = UUID()
     @Published var name = ""
+}
+
+final class Grouped: GroupedModel {
+    @Published var isOpen = false
 }
