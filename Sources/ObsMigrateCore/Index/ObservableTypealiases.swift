@@ -111,8 +111,9 @@ extension ProjectIndex {
                 ledger.record(event)  // a value whose type cannot be told
                 continue
             }
-            guard !modelConformsThroughFamily(type, k), let representative = protocolFamilies[k].representative else { continue }
-            ledger.record(event)
+            guard !modelConformsThroughFamily(type, k) else { continue }
+            ledger.record(event)  // also when no class conforms through it: it stays ObservableObject then
+            guard let representative = protocolFamilies[k].representative else { continue }
             ledger.block(representative, .typealiasSatisfiedOutside(typealias: TypeName.base(aliasName), type: TypeName.base(type), declaration: declaration), blocker.site)
         }
     }
