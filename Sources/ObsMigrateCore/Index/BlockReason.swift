@@ -56,6 +56,8 @@ public enum BlockReason: Sendable, Hashable {
     case subclassKeeps(subclass: String)
     case superclassKeeps(superclass: String)
     case familyMemberKeeps(member: String, family: String)
+    case changesForwardedBy(parent: String)
+    case forwardsChangesOf(child: String)
     case editsFileOutsideRun(path: String)
     case editsUnwritableFile(path: String, why: String)
     case fixNotSelected(code: String)
@@ -98,7 +100,7 @@ public enum BlockReason: Sendable, Hashable {
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
-        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
+        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told (annotate the value's type where it is declared)"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
         case .untypedWrapperProperty(let property, let wrapper):
             "the type of \(property ?? "a property") declared with @\(wrapper.rawValue) cannot be told (add a type annotation)"
@@ -120,6 +122,10 @@ public enum BlockReason: Sendable, Hashable {
         case .fileUnusable(let path, let why): "\(path) could not be used (\(why))"
         case .subclassKeeps(let subclass): "its subclass \(subclass) keeps ObservableObject"
         case .superclassKeeps(let superclass): "its superclass \(superclass) keeps ObservableObject"
+        case .changesForwardedBy(let parent):
+            "\(parent), which keeps ObservableObject, forwards its objectWillChange (the subscription can go only when both migrate)"
+        case .forwardsChangesOf(let child):
+            "it forwards the objectWillChange of \(child), which keeps ObservableObject"
         case .familyMemberKeeps(let member, let family):
             "\(member) keeps ObservableObject, and it conforms to the same protocol family (\(family))"
         case .editsFileOutsideRun(let path):
@@ -154,6 +160,7 @@ public enum BlockReason: Sendable, Hashable {
         case .deploymentTarget: "OBS208"
         case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
         case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile: nil
+        case .changesForwardedBy, .forwardsChangesOf: "OBS201"
         }
     }
 
@@ -161,7 +168,7 @@ public enum BlockReason: Sendable, Hashable {
     /// suppressed fix) rather than something in the code a person must change: listed last.
     public var isConsequence: Bool {
         switch self {
-        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile,
+        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .changesForwardedBy, .forwardsChangesOf, .editsFileOutsideRun, .editsUnwritableFile,
              .fixNotSelected, .fixSuppressedByComment, .fixIgnoredByConfiguration: true
         default: false
         }
@@ -197,6 +204,7 @@ public enum BlockReason: Sendable, Hashable {
         .heldAsExistential(written: "any ObservableObject"),
         .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
         .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
+        .changesForwardedBy(parent: "BrowserManager"), .forwardsChangesOf(child: "TabManager"),
         .editsFileOutsideRun(path: "Views/Root.swift"), .editsUnwritableFile(path: "Views/Root.swift", why: "permission denied"),
         .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"), .fixIgnoredByConfiguration(code: "OBS104"),
     ]

@@ -432,9 +432,13 @@ extension ProjectIndex {
             let site = Site(file: ref.file, offset: source.start(s))
             if k == .identifier {
                 if source.isText(s, "objectWillChange") {
+                    // A child's changes forwarded as this model's: they migrate together (linkForwardings).
+                    if forwardingTokenSites.contains(site) { s += 1; continue }
                     let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                     // A send right before setting a tracked property is dead under Observation: the fix removes it.
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
+                    // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
+                    if !declares, mutationSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
                 } else if source.isText(s, "ObservableObjectPublisher") {
                     block(.usesObservableObjectPublisher, site)
@@ -536,6 +540,7 @@ extension ProjectIndex {
                     changed = true
                 }
             }
+            if linkForwardings() { changed = true }
             // A protocol family migrates as one: one class that stays holds every other.
             for family in protocolFamilies where family.conformers.count > 1 {
                 guard let stays = family.conformers.first(where: { !(models[$0]?.blockers.isEmpty ?? true) }) else { continue }

@@ -60,6 +60,7 @@ extension ProjectIndex {
 
     mutating func decide() {
         var ledger = BlockerLedger(models: Set(models.keys))
+        collectChangeForwardings()
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)
         associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }

@@ -128,6 +128,10 @@ public struct ProjectIndex: Sendable {
     /// Classes that may be ObservableObjects through a superclass the project does not declare
     /// (Core Data's `NSManagedObject`), with that superclass: their wrappers stay.
     public var frameworkObservableSuperclass: [String: String] = [:]
+    /// Models that forward a child model's `objectWillChange` (see `ChangeForwarding`), and the
+    /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
+    public var changeForwardings: [ChangeForwarding] = []
+    var forwardingTokenSites: Set<Site> = []
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement
     /// site; and typealiases composing it (see `ObservableTypealias`), which are family members too.
     public var refiningProtocols: [String: Site] = [:]

@@ -61,7 +61,8 @@ extension ProjectIndex {
         if let t = p.typeText {
             return resolveTypeName(t, from: path, in: file) ?? (foreign ? foreignTypeName(t, at: p.keywordToken, in: file) : nil)
         }
-        guard let initializer = p.initializer, depth < Self.maxResolutionDepth else { return nil }
+        guard let initializer = p.initializer else { return keyPathInjectedType(p, file: file) }
+        guard depth < Self.maxResolutionDepth else { return nil }
         return expressionType(initializer, in: file, path: path, depth: depth + 1, foreign: foreign)
     }
 
