@@ -154,6 +154,21 @@ final class ScannerTests: XCTestCase {
         XCTAssertNil(decls.types[1].functions[0].body)
         XCTAssertEqual(decls.typeAliases.map(\.name), ["Alias"])
         XCTAssertEqual(decls.typeAliases.map(\.target), ["Feature.ViewModel<Int>"])
+        XCTAssertEqual(decls.typeAliases[0].members.map(\.name), ["Feature.ViewModel<Int>"])
+    }
+
+    /// A composition's members, split at the `&` outside angle brackets, each with its bytes:
+    /// the migration edits the `ObservableObject` one and keeps the others.
+    func testTypealiasCompositionMembers() {
+        let text = "typealias ModelDefinition = Combine.ObservableObject & Identifiable&Box<A & B> // note\nlet x = 1\n"
+        let (_, decls) = scan(text)
+        let members = decls.typeAliases[0].members
+        XCTAssertEqual(members.map(\.name), ["Combine.ObservableObject", "Identifiable", "Box<A&B>"])
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(members.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["Combine.ObservableObject", "Identifiable", "Box<A & B>"])
+        let (_, parenthesized) = scan("typealias VM = (ObservableObject & Identifiable)\ntypealias F = (Int) -> Void\n")
+        XCTAssertEqual(parenthesized.typeAliases[0].members.map(\.name), ["ObservableObject", "Identifiable"])
+        XCTAssertEqual(parenthesized.typeAliases[1].members.count, 1, "a function type is one member")
     }
 
     /// Two names apart in an inheritance clause (broken code, a comment between) are not one:

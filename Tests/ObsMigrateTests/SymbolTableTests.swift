@@ -41,6 +41,33 @@ final class SymbolTableTests: XCTestCase {
         XCTAssertEqual(symbols.resolveTypeName("Feature.VM", from: []), "Feature.ViewModel")
     }
 
+    /// A composition naming ObservableObject resolves to no declared type, so the index keeps
+    /// such typealiases itself: by scope, shadowed by a nearer type, and through each other.
+    func testTypealiasesComposingObservableObject() {
+        let index = ProjectIndex(files: [ProjectFile(path: "A.swift", bytes: Array("""
+            typealias ModelDefinition = ObservableObject & Identifiable
+            typealias Screen = ScreenModel & Hashable
+            protocol ScreenModel: ModelDefinition {}
+            enum Feature {
+                typealias ViewModel = Combine.ObservableObject
+                struct ModelDefinition {}
+            }
+            typealias Plain = Identifiable & Hashable
+            class Base {}
+            typealias Rooted = Base & ObservableObject
+            """.utf8))])
+        XCTAssertEqual(index.refiningProtocolName("ModelDefinition", from: []), "ModelDefinition")
+        XCTAssertNil(index.refiningProtocolName("ModelDefinition", from: ["Feature"]), "a nearer type of that name")
+        XCTAssertEqual(index.refiningProtocolName("ViewModel", from: ["Feature"]), "Feature.ViewModel")
+        XCTAssertEqual(index.refiningProtocolName("Feature.ViewModel", from: []), "Feature.ViewModel")
+        XCTAssertEqual(index.refiningProtocolName("ScreenModel", from: []), "ScreenModel", "a protocol refining it through one")
+        XCTAssertEqual(index.refiningProtocolName("Screen", from: []), "Screen", "a composition of such a protocol")
+        XCTAssertNil(index.observableTypealiases["Screen"]?.observableObjectMember, "it names no ObservableObject to edit")
+        XCTAssertEqual(index.observableTypealiases["ModelDefinition"]?.observableObjectMember, 0)
+        XCTAssertNil(index.refiningProtocolName("Plain", from: []))
+        XCTAssertNil(index.refiningProtocolName("Rooted", from: []), "a composition with a class is left alone")
+    }
+
     func testASuperclassNestedTypeIsFoundThroughTheSubclass() {
         let symbols = table([("A.swift", """
             class Screen { final class Context {} }

@@ -24,6 +24,12 @@ public enum BlockReason: Sendable, Hashable {
     case protocolUsesPublisher(protocol: String, projection: String)
     case protocolUsesPublished(protocol: String)
     case protocolAdoptedOutside(protocol: String, conformer: String)
+    /// A class that does not conform through a typealias of the family is passed where the
+    /// typealias is a generic constraint (any ObservableObject satisfies a composition).
+    case typealiasSatisfiedOutside(typealias: String, type: String, declaration: String)
+    /// `associatedtype Model: ScreenModel` with a protocol or typealias of the family: code typed
+    /// with `S.Model` (a view's `@ObservedObject var m: S.Model`) is not followed.
+    case familyConstrainsAssociatedType(protocol: String, associatedType: String, member: String)
     case associatedTypeWitness(protocol: String, associatedType: String)
     // What SwiftUI does with it.
     case delegateOfAdaptor(adaptor: String)
@@ -86,6 +92,10 @@ public enum BlockReason: Sendable, Hashable {
         case .protocolUsesPublished(let p): "its protocol \(p) uses @Published"
         case .protocolAdoptedOutside(let p, let conformer):
             "its protocol \(p) is adopted by \(conformer), which is not declared in the scanned sources (generated or another module's) and stays ObservableObject"
+        case .typealiasSatisfiedOutside(let alias, let type, let declaration):
+            "\(type) is passed to \(declaration), which requires its typealias \(alias), without conforming through it, and stays ObservableObject"
+        case .familyConstrainsAssociatedType(let p, let associated, let member):
+            "\(p).\(associated) requires \(member), and obs-migrate does not follow code typed with it (a wrapper of it needs ObservableObject)"
         case .associatedTypeWitness(let p, let associated): "it satisfies \(p).\(associated), which requires ObservableObject"
         case .delegateOfAdaptor(let adaptor) where adaptor == "UIApplicationDelegateAdaptor":
             "it is the delegate of @UIApplicationDelegateAdaptor, which puts it in the environment as an ObservableObject (UIKit's adaptor documents no Observable variant)"
@@ -141,7 +151,8 @@ public enum BlockReason: Sendable, Hashable {
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
-        case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside: "OBS203"
+        case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside,
+             .typealiasSatisfiedOutside, .familyConstrainsAssociatedType: "OBS203"
         case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped, .heldAsExistential: "OBS204"
         case .environmentInjectionUntyped: "OBS109"
         case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
@@ -183,6 +194,8 @@ public enum BlockReason: Sendable, Hashable {
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
+        .typealiasSatisfiedOutside(typealias: "ViewModel", type: "Counter", declaration: "Row"),
+        .familyConstrainsAssociatedType(protocol: "Screen", associatedType: "Model", member: "ViewModel"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
         .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .focusedObject(api: ".focusedSceneObject"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),

@@ -26,6 +26,15 @@ extension ProjectIndex {
             for ref in refs {
                 let decl = files[ref.file].decls.types[ref.type]
                 guard decl.kind == .class, let first = decl.inheritance.first else { continue }
+                if let members = compositionMembers(named: first.name, from: decl.path, symbols) {
+                    // `class Home: ModelDefinition` of `typealias ModelDefinition = ObservableObject & Identifiable`:
+                    // a superclass only if the composition names something that is no protocol.
+                    if let member = members.first(where: { !notObservableObjectSuperclasses.contains(TypeName.base($0.written))
+                        && !($0.resolved.flatMap { symbols.declared[$0] }.map { files[$0.first.file].decls.types[$0.first.type].kind == .protocol } ?? false) }) {
+                        firstSuper[name] = member
+                    }
+                    break
+                }
                 firstSuper[name] = (symbols.resolveTypeName(first.name, from: decl.path, in: ref.file), SymbolTable.stripType(first.name))
                 break
             }
@@ -48,6 +57,26 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// The members of the composition a typealias written at a place stands for
+    /// (`ObservableObject & Identifiable`), each resolved in the alias's scope; nil when the name
+    /// is no typealias of a composition.
+    static func compositionMembers(named written: String, from path: [String], _ symbols: SymbolTable) -> [(resolved: String?, written: String)]? {
+        guard !symbols.typeAliases.isEmpty else { return nil }
+        let name = SymbolTable.stripType(written)
+        for k in stride(from: path.count, through: 0, by: -1) {
+            let q = TypeName.qualified(name, in: path[0..<k])
+            if symbols.declared[q] != nil { return nil }
+            guard let alias = symbols.typeAliases[q] else { continue }
+            // `(ObservableObject & Identifiable)`: the members inside the parentheses.
+            var target = Substring(alias.target)
+            while target.hasPrefix("("), target.hasSuffix(")") { target = target.dropFirst().dropLast() }
+            let members = target.split(separator: "&").map { String($0) }
+            guard members.count > 1 || TypeName.base(alias.target) == "ObservableObject" else { return nil }
+            return members.map { (symbols.resolveTypeName($0, from: alias.path), SymbolTable.stripType($0)) }
+        }
+        return nil
     }
 
     /// Why a wrapper of `type` stays, when `type` is a class that is an ObservableObject (or may

@@ -66,6 +66,8 @@ extension ProjectIndex {
         associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
         recordUntypedInjections(uses.envCalls, &ledger)
         recordProtocolFamilies(&ledger)
+        recordTypealiasConstraints(&ledger)
+        recordAssociatedTypeConstraints(&ledger)
         recordWrapperSites(&ledger)
         recordWrapperInits(&uses.inits, &ledger)
         markObjectsCreatedInInitializers(uses.inits)

@@ -132,8 +132,13 @@ public struct ProjectIndex: Sendable {
     /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
     public var changeForwardings: [ChangeForwarding] = []
     var forwardingTokenSites: Set<Site> = []
-    /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
+    /// Protocols refining `ObservableObject` (directly or through another), with the refinement
+    /// site; and typealiases composing it (see `ObservableTypealias`), which are family members too.
     public var refiningProtocols: [String: Site] = [:]
+    public var observableTypealiases: [String: ObservableTypealias] = [:]
+    var observableTypealiasesBySimpleName: [String: [String]] = [:]
+    /// Where those typealiases write `ObservableObject` (OBS203 reports it, not OBS204).
+    var observableTypealiasSites: Set<Site> = []
     /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and
     /// conforming model's family.
     public var protocolFamilies: [ProtocolFamily] = []
@@ -268,14 +273,15 @@ public struct ProjectIndex: Sendable {
     // MARK: - Models
 
     mutating func collectModels(_ protocols: [TypeRef], _ classNames: [String]) {
-        // Protocols refining ObservableObject, to a fixed point (P2: P1: ObservableObject).
+        // Protocols refining ObservableObject and typealiases composing it, to a fixed point
+        // (P2: P1: ObservableObject; protocol P: A with typealias A = ObservableObject & Identifiable).
         var changed = true
         while changed {
-            changed = false
+            changed = addObservableTypealiases()
             for ref in protocols where refiningProtocols[type(ref).qualifiedName] == nil {
                 let decl = type(ref)
                 if let entry = decl.inheritance.first(where: {
-                    $0.baseName == "ObservableObject" || refiningProtocols[resolveTypeName($0.name, from: decl.path) ?? ""] != nil
+                    $0.baseName == "ObservableObject" || refiningProtocolName($0.name, from: decl.path) != nil
                 }) {
                     refiningProtocols[decl.qualifiedName] = Site(file: ref.file, offset: entry.range.lowerBound)
                     changed = true
@@ -305,7 +311,7 @@ public struct ProjectIndex: Sendable {
                 for (e, entry) in type(ref).inheritance.enumerated() {
                     if entry.baseName == "ObservableObject" {
                         facts.conformances.append((ref, e))
-                    } else if let p = resolveTypeName(entry.name, from: type(ref).path), refiningProtocols[p] != nil {
+                    } else if let p = refiningProtocolName(entry.name, from: type(ref).path) {
                         facts.viaProtocol = p
                     }
                 }

@@ -1,11 +1,13 @@
 import ObsMigrateSupport
 
-/// Protocols that refine `ObservableObject` (directly or through each other), the classes that
-/// conform through them, and the generic views constrained by them: they migrate as one.
-/// The protocols then refine `AnyObject` (and `Observable` where generic code needs it).
+/// Protocols that refine `ObservableObject` (directly or through each other) and typealiases
+/// that compose it (see `ObservableTypealias`), the classes that conform through them, and the
+/// generic views constrained by them: they migrate as one. The protocols then refine
+/// `AnyObject` (and `Observable` where generic code needs it), and the typealiases compose it.
 public struct ProtocolFamily: Sendable {
     /// The family's name in messages: its first protocol that names ObservableObject.
     public var name: String
+    /// Its protocols and typealiases, by qualified name.
     public var protocols: Set<String>
     /// Models that conform through one of the protocols, sorted.
     public var conformers: [String]
@@ -43,8 +45,12 @@ extension ProjectIndex {
             for ref in declared[p]?.array ?? [] {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    if let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil { union(p, q) }
+                    if let q = refiningProtocolName(entry.name, from: decl.path) { union(p, q) }
                 }
+            }
+            // A typealias's members of the family: `typealias A = ScreenModel & Identifiable`.
+            if let alias = observableTypealiases[p] {
+                for member in alias.members { if let q = refiningProtocolName(member.name, from: alias.path) { union(p, q) } }
             }
         }
         var conformersByRoot: [String: Set<String>] = [:]
@@ -53,7 +59,7 @@ extension ProjectIndex {
             for ref in model.declarations + model.extensions {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    if let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil { via.append(q) }
+                    if let q = refiningProtocolName(entry.name, from: decl.path) { via.append(q) }
                 }
             }
             for q in via.dropFirst() { union(via[0], q) }
@@ -66,7 +72,7 @@ extension ProjectIndex {
             for ref in refs {
                 let decl = type(ref)
                 for entry in decl.inheritance {
-                    guard let q = resolveTypeName(entry.name, from: decl.path), refiningProtocols[q] != nil else { continue }
+                    guard let q = refiningProtocolName(entry.name, from: decl.path) else { continue }
                     via.append(q)
                     outside.append(.init(name: name, protocol: q, site: Site(file: ref.file, offset: entry.range.lowerBound)))
                 }
@@ -86,7 +92,8 @@ extension ProjectIndex {
             byRoot[root]!.conformers = Array(Set(byRoot[root]!.conformers)).sorted()
             // Named after a protocol that says ObservableObject itself, for messages.
             let direct = byRoot[root]!.protocols.sorted().first { p in
-                declared[p]?.array.contains { type($0).inheritance.contains { $0.baseName == "ObservableObject" } } ?? false
+                declared[p]?.array.contains { type($0).inheritance.contains { $0.baseName == "ObservableObject" } }
+                    ?? (observableTypealiases[p]?.observableObjectMember != nil)
             }
             byRoot[root]!.name = direct ?? root
         }
@@ -103,7 +110,7 @@ extension ProjectIndex {
         guard site.type == nil, let written = site.writtenType, let owner = site.owner else { return nil }
         let decl = type(owner)
         for c in genericConstraints(of: Self.stripType(written), in: owner) {
-            if let p = resolveTypeName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
+            if let p = refiningProtocolName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
         }
         return nil
     }
@@ -156,6 +163,39 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// `associatedtype Model: ScreenModel` (a protocol or typealias of a family): a view typed
+    /// with `S.Model` keeps its wrapper, which needs ObservableObject, so the family stays.
+    func recordAssociatedTypeConstraints(_ ledger: inout BlockerLedger) {
+        guard !familyOfProtocol.isEmpty else { return }
+        let memberNames = Array(Set(familyOfProtocol.keys.map { TypeName.base($0) })).sorted()
+        let search = NameSearch(memberNames)
+        let snapshot = self, pieces = FilePiece.split(files)
+        let found = parallelMap(Array(pieces.indices)) { k -> [(member: String, blocker: Blocker)] in
+            let piece = pieces[k]
+            func look(_ source: SourceFile) -> [(member: String, blocker: Blocker)] {
+                var result: [(member: String, blocker: Blocker)] = []
+                for s in source.indices(of: .identifier, in: piece.tokens) where search.names.contains(source, s, from: 0) {
+                    guard s > 0, source.kind(s - 1) == .colon || source.isText(s - 1, "&"),
+                          let associated = snapshot.associatedTypeDeclared(before: s, in: source),
+                          let proto = snapshot.enclosingTypes(of: s, in: piece.file).first, snapshot.type(proto).kind == .protocol,
+                          let member = snapshot.refiningProtocolName(source.name(s), from: snapshot.scopePath(s, piece.file)),
+                          snapshot.familyOfProtocol[member] != nil else { continue }
+                    let reason = BlockReason.familyConstrainsAssociatedType(protocol: snapshot.type(proto).simpleName, associatedType: associated,
+                                                                            member: TypeName.base(member))
+                    result.append((member, Blocker(reason, site: Site(file: piece.file, offset: source.start(s)))))
+                }
+                return result
+            }
+            if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
+            // Only a file that declares an associated type can hold one (not every file that names the family).
+            return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: [Array("associatedtype".utf8)], look) ?? []
+        }
+        for (member, blocker) in found.joined() {
+            guard let k = familyOfProtocol[member], let representative = protocolFamilies[k].representative else { continue }
+            ledger.block(representative, blocker.reason, blocker.site)
+        }
     }
 
     /// The class that holds a family back for a reason of its own (not only because another

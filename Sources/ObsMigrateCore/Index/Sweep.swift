@@ -204,6 +204,8 @@ extension ProjectIndex {
         let source = scope.source, f = scope.file, decls = files[f].decls
         guard !scope.inheritanceTokens.contains(s) else { return }
         let site = Site(file: f, offset: source.start(s)), range = source.start(s)..<source.end(s)
+        // `typealias A = ObservableObject & Identifiable`: a protocol family's member (OBS203).
+        if !observableTypealiasSites.isEmpty, observableTypealiasSites.contains(site) { return }
         if let typeName = Self.conformingTypeName(before: s, in: source) {
             if out.unreadReason == nil, let error = source.errors.first {
                 let (line, column) = LineTable(source.bytes).location(of: error.offset)

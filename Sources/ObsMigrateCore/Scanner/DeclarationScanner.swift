@@ -225,6 +225,35 @@ private struct Walker: Sendable {
     }
 
     /// Past a bracketed group; an unmatched opener skips just itself.
+    /// A type's tokens split at the `&` outside angles, parentheses and brackets: the members
+    /// of a composition (`ObservableObject & Identifiable`).
+    func compositionMembers(_ range: Range<Int>) -> [InheritedType] {
+        // `(ObservableObject & Identifiable)`: the members inside the parentheses.
+        if range.count > 2, file.kind(range.lowerBound) == .leftParen, Int(file.match[range.lowerBound]) == range.upperBound - 1 {
+            return compositionMembers((range.lowerBound + 1)..<(range.upperBound - 1))
+        }
+        var members: [InheritedType] = []
+        var start = range.lowerBound, i = range.lowerBound, angles = 0
+        func close(_ end: Int) {
+            if end > start {
+                members.append(InheritedType(name: file.joinedText(start..<end), firstToken: start, lastToken: end - 1,
+                                             range: file.start(start)..<file.end(end - 1)))
+            }
+        }
+        while i < range.upperBound {
+            if file.kind(i) == .operator, angles == 0, file.isText(i, "&") {
+                close(i)
+                i += 1
+                start = i
+                continue
+            }
+            if file.kind(i) == .operator, let delta = angleDelta(i) { angles += delta }
+            i = file.kind(i) == .leftParen || file.kind(i) == .leftBracket ? skipGroup(i, limit: range.upperBound) : i + 1
+        }
+        close(range.upperBound)
+        return members
+    }
+
     func skipGroup(_ s: Int, limit: Int) -> Int {
         let m = Int(file.match[s])
         return m > s ? min(m + 1, limit) : s + 1
@@ -401,12 +430,14 @@ private struct Walker: Sendable {
                 j += 1
                 if isOpenAngle(j) { j = skipAngles(j, limit: limit) }
                 var target = ""
+                var members: [InheritedType] = []
                 if file.isText(j, "=") {
                     let end = typeEnd(from: j + 1, limit: limit)
                     target = file.joinedText((j + 1)..<end)
+                    members = compositionMembers((j + 1)..<end)
                     j = end
                 }
-                out.typeAliases.append(TypeAliasDecl(name: name, target: target, path: path))
+                out.typeAliases.append(TypeAliasDecl(name: name, target: target, path: path, members: members))
                 i = max(j, i + 1)
             case nil:
                 i = skipStatement(from: i, limit: limit)

@@ -203,6 +203,9 @@ public struct TypeAliasDecl: Sendable {
     public var name: String
     public var target: String
     public var path: [String]
+    /// The target's members, split at `&` (`ObservableObject & Identifiable`: two; a plain
+    /// name: one), with their tokens and bytes, for a composition the migration edits.
+    public var members: [InheritedType] = []
 }
 
 public struct ImportDecl: Sendable {
