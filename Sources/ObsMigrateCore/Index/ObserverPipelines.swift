@@ -98,7 +98,7 @@ extension ProjectIndex {
             if ((b.open + 1)..<b.close).contains(where: { source.kind($0) == .identifier && properties.contains(source.name($0)) }) { return nil }
         }
         // The observers, on their properties.
-        let unit = Edits.indentUnit(source), eol = source.lineEnding
+        let unit = indentStep(of: decl, in: source), eol = source.lineEnding
         for p in pipelines {
             guard let property = decl.properties.first(where: { $0.name == p.property && $0.attribute("Published") != nil }),
                   let edit = observerInsertion(p, property, in: source, unit: unit, eol: eol) else { return nil }
@@ -115,7 +115,7 @@ extension ProjectIndex {
                let s = files[e.file].source
                return !((type(e).bodyOpen + 1)..<type(e).bodyClose).contains { s.kind($0) == .identifier && s.name($0) == store }
            }) {
-            edits.append(Edits.deleteToken(declaration.start..<source.end(declaration.endToken), in: source))
+            edits.append(declarationRemoval(declaration, in: source))
             if let importEdit = combineImportRemoval(in: ref.file, model: name, removed: pipelines.map(\.statement) + [declaration.startToken...declaration.endToken]) {
                 edits.append(importEdit)
             }
@@ -124,6 +124,14 @@ extension ProjectIndex {
     }
 
     private func model(named name: String) -> ModelType { models[name]! }
+
+    /// One step of the class's own indentation: its members' lines, less its own line.
+    func indentStep(of decl: TypeDecl, in source: SourceFile) -> String {
+        let memberIndent = source.indentation(ofLineAt: decl.properties.first?.start ?? decl.start)
+        let typeIndent = source.indentation(ofLineAt: decl.start)
+        let step = memberIndent.hasPrefix(typeIndent) ? String(memberIndent.dropFirst(typeIndent.count)) : ""
+        return step.isEmpty ? Edits.indentUnit(source) : step
+    }
 
     /// The first tokens of the statements directly in the block `body` (`{`, `}`).
     func topLevelStatements(in body: (open: Int, close: Int), source: SourceFile) -> [Int] {
@@ -194,7 +202,8 @@ extension ProjectIndex {
               bytes[source.end(last)..<source.nextLineStart(after: source.end(last))].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
         else { return nil }
         // A closure's parameter becomes a local of the observer: its name may appear nowhere else
-        // in the statement, and `newValue` nowhere at all.
+        // in the statement (named as the property, it shadows it there as it did in the closure),
+        // and `newValue` nowhere at all.
         let closures = stages.compactMap(\.closure) + [sinkBlock]
         var usedNames = Set<String>()
         for t in first...last where source.kind(t) == .identifier { usedNames.insert(source.name(t)) }
@@ -203,9 +212,9 @@ extension ProjectIndex {
             guard let shape = ClosureShape(c, in: source) else { return nil }
             guard let p = shape.parameter, p != "_" else { continue }
             let outside = (first...last).contains { t in source.kind(t) == .identifier && source.name(t) == p && !(c.open...c.close).contains(t) }
-            if outside || p == property { return nil }
+            if outside { return nil }
         }
-        var writer = ObserverWriter(source: source, property: property, unit: Edits.indentUnit(source), usedNames: usedNames)
+        var writer = ObserverWriter(source: source, property: property, unit: indentStep(of: decl, in: source), usedNames: usedNames)
         // `//` comment lines right above it go with it, into the observer.
         var commentStart = lineStart
         while commentStart > 0 {
@@ -222,9 +231,14 @@ extension ProjectIndex {
         var pending = 1
         var seenOnlyDeduplication = true
         // The parameter name of the next closure, for a value `compactMap` unwraps.
+        // (Filters that name no parameter are passed over; a map in between would rebind it.)
         func nextParameter(after index: Int) -> String? {
-            let next = stages.dropFirst(index + 1).first(where: { $0.closure != nil }).flatMap(\.closure) ?? sinkBlock
-            return ClosureShape(next, in: source)?.parameter.flatMap { $0 == "_" ? nil : $0 }
+            func named(_ c: (open: Int, close: Int)) -> String? { ClosureShape(c, in: source)?.parameter.flatMap { $0 == "_" ? nil : $0 } }
+            for stage in stages.dropFirst(index + 1) {
+                if stage.name == "filter", stage.closure.flatMap(named) == nil { continue }
+                return stage.closure.flatMap(named)
+            }
+            return named(sinkBlock)
         }
         for (index, stage) in stages.enumerated() {
             switch stage.name {
@@ -284,6 +298,21 @@ extension ProjectIndex {
         return .insert(observer(at: source.indentation(ofLineAt: source.start(block.open + 1))), at: source.lineStart(of: source.start(block.open + 1)))
     }
 
+    /// The set's declaration; alone on its line between blank lines, with the blank line above.
+    func declarationRemoval(_ declaration: PropertyDecl, in source: SourceFile) -> Edit {
+        var edit = Edits.deleteToken(declaration.start..<source.end(declaration.endToken), in: source)
+        let blank: (Int) -> Bool = { offset in
+            let end = source.nextLineStart(after: offset)
+            return source.bytes[offset..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+        let start = edit.range.lowerBound
+        guard start > 0, start == source.lineStart(of: start), edit.range.upperBound < source.bytes.count,
+              blank(edit.range.upperBound) else { return edit }
+        let previous = source.lineStart(of: start - 1)
+        if blank(previous) { edit.range = previous..<edit.range.upperBound }
+        return edit
+    }
+
     /// The statement's lines, with the blank line above them when there is one.
     func statementRemoval(_ removal: Range<Int>, in source: SourceFile) -> Edit {
         var start = source.lineStart(of: removal.lowerBound)
@@ -328,7 +357,7 @@ extension ProjectIndex {
             case .attribute where source.isText(s, "@Published"):
                 if ownAttributes.contains(s) { continue }
                 return nil
-            case .dollarIdentifier:
+            case .dollarIdentifier where !source.text(s).dropFirst().allSatisfy(\.isNumber):
                 return nil
             case .string where source.text(s).contains("\\("):
                 // Interpolated code, read as text: no Combine word or projection in it.
@@ -503,7 +532,8 @@ struct ObserverWriter {
         guard closure.bodyFirst <= closure.bodyLast else { return false }
         var drops = Set<Int>()
         for t in closure.bodyFirst...closure.bodyLast {
-            if source.isIdentifier(t, "return") || source.kind(t) == .string && (source.text(t).contains("self") || source.text(t).contains("$")) { return false }
+            // Interpolations are not read token by token: no `$0` there, nor a weak `self`.
+            if source.isIdentifier(t, "return") || source.kind(t) == .string && (weak && source.text(t).contains("self") || source.text(t).contains("$")) { return false }
             if source.isIdentifier(t, "self") {
                 // With no capture list, self is captured strongly: the model never deinitialized.
                 guard !closure.captures.isEmpty else { return false }

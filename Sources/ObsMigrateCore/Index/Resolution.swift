@@ -476,6 +476,9 @@ extension ProjectIndex {
                 while k < body.close {
                     defer { k += 1 }
                     guard source.kind(k) == .identifier else { continue }
+                    // A pipeline the fix turns into an observer is not left in the initializer.
+                    if let migration = observerMigrations[model], migration.file == ref.file,
+                       migration.pipelines.contains(where: { $0.statement.contains(k) }) { continue }
                     let name = source.name(k)
                     let calls = source.kind(k + 1) == .leftParen || (source.kind(k + 1) == .leftBrace && name == "Task")
                     guard calls else { continue }
