@@ -88,6 +88,15 @@ extension ProjectIndex {
             }
             k += 1
         }
+        // A property set before its subscription keeps no observer of its own (`_x = v` would
+        // skip a didSet that Published ran), and no `_x` is used anywhere (a new Published
+        // assigned to it left the subscription behind).
+        let rewritten = Set(edits.map(\.range.lowerBound))
+        for p in pipelines {
+            let declared = decl.properties.first { $0.name == p.property }
+            if declared?.accessorBlock != nil, (body.open..<before).contains(where: { rewritten.contains(source.start($0)) && source.name($0) == p.property }) { return nil }
+            if ((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + p.property }) { return nil }
+        }
         // No pipeline's closures write another's property or its own.
         for p in pipelines {
             for t in p.statement where source.kind(t) == .identifier && properties.contains(source.name(t)) && ObserverWriter.isWrite(t, in: source) { return nil }
