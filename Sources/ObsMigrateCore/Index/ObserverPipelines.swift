@@ -13,6 +13,12 @@ public struct ObserverPipeline: Sendable {
     public var removal: Range<Int>
     /// The observer's statements, one per line, indented from the observer's own level.
     public var lines: [String]
+    /// Without `dropFirst()`, the value delivered on subscribe: the statements go in a method of
+    /// this name, `name(to newValue: valueType)`, called from the observer and where the
+    /// subscription was (with `deduplicates`, the observer calls it only for a new value).
+    public var method: String? = nil
+    public var valueType: String? = nil
+    public var deduplicates = false
 }
 
 /// What migrating one model's pipelines edits in its file: every pipeline's finding carries all
@@ -68,7 +74,7 @@ extension ProjectIndex {
         for (k, p) in pipelines.enumerated() {
             guard firstIndex + k < statements.count, statements[firstIndex + k] == p.statement.lowerBound else { return nil }
         }
-        let methods = Set(lineage(of: name).flatMap { n in
+        let methodNames = Set(lineage(of: name).flatMap { n in
             (models[n].map { $0.declarations + $0.extensions } ?? []).flatMap { type($0).functions.map(\.name) }
         })
         let properties = Set(pipelines.map(\.property))
@@ -77,9 +83,11 @@ extension ProjectIndex {
         var k = body.open + 1
         while k < before {
             if source.isIdentifier(k, "self"), source.kind(k + 1) != .period { return nil }  // self handed out
-            if source.kind(k) == .identifier, methods.contains(source.name(k)), source.kind(k + 1) == .leftParen,
+            if source.kind(k) == .identifier, methodNames.contains(source.name(k)), source.kind(k + 1) == .leftParen,
                source.kind(k - 1) != .period || source.isIdentifier(k - 2, "self") { return nil }
-            if source.kind(k) == .identifier, properties.contains(source.name(k)), source.kind(k - 1) != .period || source.isIdentifier(k - 2, "self") {
+            // (A bare name a parameter or local binds there is not the property.)
+            if source.kind(k) == .identifier, properties.contains(source.name(k)), source.kind(k - 1) != .period || source.isIdentifier(k - 2, "self"),
+               source.kind(k - 1) == .period || localBinding(ofName: source.name(k), at: k, in: ref.file) == nil {
                 if ObserverWriter.isWrite(k, in: source) {
                     let first = source.isIdentifier(k - 2, "self") ? k - 2 : k
                     guard statements.contains(first), setProperty(at: first, in: source, tracked: properties) != nil else { return nil }
@@ -108,12 +116,33 @@ extension ProjectIndex {
         }
         // The observers, on their properties.
         let unit = indentStep(of: decl, in: source), eol = source.lineEnding
-        for p in pipelines {
-            guard let property = decl.properties.first(where: { $0.name == p.property && $0.attribute("Published") != nil }),
-                  let edit = observerInsertion(p, property, in: source, unit: unit, eol: eol) else { return nil }
+        var methods = ""
+        let initIndent = source.indentation(ofLineAt: inits[0].start)
+        for (k, p) in pipelines.enumerated() {
+            guard let property = decl.properties.first(where: { $0.name == p.property && $0.attribute("Published") != nil }) else { return nil }
+            guard let method = p.method, let valueType = p.valueType else {
+                guard let edit = observerInsertion(p, property, in: source, unit: unit, eol: eol) else { return nil }
+                edits.append(edit)
+                edits.append(statementRemoval(p.removal, in: source))
+                continue
+            }
+            // A method the model does not have; its sink, run on subscribe, sets nothing and calls
+            // none of the model's methods when another subscription follows (no sink saw that).
+            guard !methodNames.contains(method) else { return nil }
+            if k + 1 < pipelines.count, p.statement.contains(where: { source.kind($0) == .identifier && methodNames.contains(source.name($0)) }) { return nil }
+            let call = "\(method)(to: newValue)"
+            var observed = p
+            observed.lines = p.deduplicates ? ["if newValue != \(p.property) {", unit + call, "}"] : [call]
+            guard let edit = observerInsertion(observed, property, in: source, unit: unit, eol: eol) else { return nil }
             edits.append(edit)
-            edits.append(statementRemoval(p.removal, in: source))
+            let lineStart = source.lineStart(of: p.removal.lowerBound)
+            edits.append(Edit(lineStart..<source.nextLineStart(after: p.removal.upperBound),
+                              source.indentation(ofLineAt: source.start(p.statement.lowerBound)) + "\(method)(to: self.\(p.property))" + eol))
+            methods += eol + eol + initIndent + "private func \(method)(to newValue: \(valueType)) {" + eol
+            for line in p.lines { methods += (line.isEmpty ? "" : initIndent + unit + line) + eol }
+            methods += initIndent + "}"
         }
+        if !methods.isEmpty { edits.append(.insert(methods, at: source.end(body.close))) }
         // The cancellables, when nothing else of the model uses them.
         let storeUses = (decl.bodyOpen..<decl.bodyClose).filter { source.kind($0) == .identifier && source.name($0) == store }
         let inPipelines = storeUses.filter { t in pipelines.contains { $0.statement.contains(t) } }
@@ -133,6 +162,21 @@ extension ProjectIndex {
     }
 
     private func model(named name: String) -> ModelType { models[name]! }
+
+    /// The type of a one-token literal initializer: `""` String, `0` Int, `0.5` Double, `true` Bool.
+    func literalType(_ initializer: Range<Int>?, in source: SourceFile) -> String? {
+        guard let i = initializer, i.count == 1 else { return nil }
+        let t = i.lowerBound
+        switch source.kind(t) {
+        case .string: return source.text(t).hasPrefix("\"") && !source.text(t).hasPrefix("\"\"\"") ? "String" : nil
+        case .number:
+            let text = source.text(t)
+            if text.hasPrefix("0x") || text.hasPrefix("0b") || text.hasPrefix("0o") { return "Int" }
+            return text.contains(".") || text.contains("e") || text.contains("E") ? "Double" : "Int"
+        case .identifier where source.isText(t, "true") || source.isText(t, "false"): return "Bool"
+        default: return nil
+        }
+    }
 
     /// One step of the class's own indentation: its members' lines, less its own line.
     func indentStep(of decl: TypeDecl, in source: SourceFile) -> String {
@@ -239,6 +283,9 @@ extension ProjectIndex {
         // drop it, before anything that could drop it itself (filter, compactMap).
         var pending = 1
         var seenOnlyDeduplication = true
+        // With no `dropFirst()`, every stage also runs on subscribe, as the method does there.
+        let dropsFirst = stages.contains { $0.name == "dropFirst" }
+        var deduplicates = false
         // The parameter name of the next closure, for a value `compactMap` unwraps.
         // (Filters that name no parameter are passed over; a map in between would rebind it.)
         func nextParameter(after index: Int) -> String? {
@@ -257,11 +304,11 @@ extension ProjectIndex {
             case "removeDuplicates":
                 // Compares with the value before: `x` itself, while every set reaches it.
                 guard stage.closure == nil, let a = stage.arguments, a.open + 1 == a.close, seenOnlyDeduplication else { return nil }
-                writer.open("if newValue != \(property) {")
+                if dropsFirst { writer.open("if newValue != \(property) {") } else { deduplicates = true }
                 continue
             case "map", "compactMap", "filter":
                 // Before the drop, it would have run on subscribe too.
-                guard pending == 0 else { return nil }
+                guard pending == 0 || !dropsFirst else { return nil }
                 if let a = stage.arguments, stage.closure == nil, source.kind(a.open + 1) == .backslash, source.kind(a.open + 2) == .period {
                     // A key path from the value: `\.rawValue`.
                     let path = source.text(source.start(a.open + 2)..<source.end(a.close - 1))
@@ -286,9 +333,18 @@ extension ProjectIndex {
             }
             seenOnlyDeduplication = false
         }
-        guard pending == 0, let closure = ClosureShape(sinkBlock, in: source), writer.sinkBody(closure) else { return nil }
-        return (ObserverPipeline(property: property, dollarToken: d, statement: first...last, removal: commentStart..<source.end(last),
-                                 lines: writer.lines), storeName)
+        guard pending == 0 || !dropsFirst, let closure = ClosureShape(sinkBlock, in: source), writer.sinkBody(closure) else { return nil }
+        var pipeline = ObserverPipeline(property: property, dollarToken: d, statement: first...last, removal: commentStart..<source.end(last),
+                                        lines: writer.lines)
+        if !dropsFirst {
+            // The method's parameter is written: the property's type, or its literal's.
+            guard let declared = decl.properties.first(where: { $0.name == property }),
+                  let valueType = declared.typeText ?? literalType(declared.initializer, in: source) else { return nil }
+            pipeline.method = property + "WillChange"
+            pipeline.valueType = valueType
+            pipeline.deduplicates = deduplicates
+        }
+        return (pipeline, storeName)
     }
 
     /// The observer added to the property: a `willSet` in a new accessor block, or ahead of a

@@ -34,16 +34,18 @@ final class Feed: ObservableObject {
     }
 }
 
-/// No dropFirst(): the current value is delivered on subscribe, which a willSet never does.
+/// No dropFirst(), and a type that cannot be told: the value delivered on subscribe needs a
+/// method, whose parameter would have to name it.
 final class Counter: ObservableObject {
-    @Published var value: Int = 0
+    enum Level: String { case low, high }
+
+    @Published var level = Level.low
     var shown = ""
     private var cancellables = Set<AnyCancellable>()
 
     init() {
-        $value
-            .map { "\($0)" }
-            .sink { [weak self] text in self?.shown = text }
+        $level
+            .sink { [weak self] level in self?.shown = level.rawValue }
             .store(in: &cancellables)
     }
 }

@@ -12,19 +12,23 @@ public struct PublishedPublisherUse: Rule {
             `$query.debounce(...)`, `model.$x.sink { }` and `assign(to: &$x)` subscribe to the Combine \
             publisher that `@Published` provides. An `@Observable` class has none, so such a class keeps \
             ObservableObject until a person reworks the pipeline (for example with `didSet`, an \
-            `AsyncStream`, or `withObservationTracking`). One shape is mechanical: a statement of the \
-            class's only designated initializer, `$x` then `dropFirst()` (after `removeDuplicates()` \
-            at most), then `map`, `compactMap`, `filter` (one-expression closures or key paths) and a \
-            `sink` stored with `.store(in: &set)`. Published delivers each set from its setter before \
-            storing, so the fix writes the same work as a `willSet` on `x` (the new value as \
-            `newValue`, `x` still the old one; `[weak self]` and `self?.` become `self`), removes the \
-            statement, the set when nothing else uses it, and `import Combine` when nothing else \
-            needs it. Sets of `x` in the initializer before the subscription, which no sink saw, set \
-            its storage `_x` instead, since the observer runs for every set after the object is \
-            initialized (checked with the real macro). Anything else stays: time or scheduling \
-            (`debounce`, `receive(on:)`), a pipeline without `dropFirst()` (its first value is \
-            delivered on subscribe), a subscription from outside the class or from a method, a \
-            strong `self` in the sink, the model's methods called before it in the initializer.
+            `AsyncStream`, or `withObservationTracking`). One shape is mechanical: consecutive \
+            statements of the class's only designated initializer, each `$x` (one per property), \
+            `removeDuplicates()` at most, `dropFirst()`, then `map`, `compactMap`, `filter` \
+            (one-expression closures or key paths) and a `sink` stored with `.store(in: &set)`. \
+            Published delivers each set from its setter before storing, so the fix writes the same \
+            work as a `willSet` on `x` (the new value as `newValue`, `x` still the old one; \
+            `[weak self]` and `self?.` become `self`), removes the statement, the set when nothing \
+            else uses it, and `import Combine` when nothing else needs it. Without `dropFirst()`, \
+            the current value was delivered on subscribe: the work goes in a method \
+            `xWillChange(to:)`, called by the observer and where the subscription was (its \
+            parameter names `x`'s type, written or a literal's). Sets of `x` in the initializer \
+            before the subscription, which no sink saw, set its storage `_x` instead, since the \
+            observer runs for every set once the object is initialized, in the initializer too \
+            (checked with the real macro). Anything else stays: time or scheduling (`debounce`, \
+            `receive(on:)`), a type that cannot be told, a subscription from outside the class or \
+            from a method, a strong `self` in the sink, the model's methods called before it in \
+            the initializer, a `willSet` already there.
             """,
         triggering: [
             "import Combine\nfinal class Search: ObservableObject {\n    @Published var query = \"\"\n    var bag = Set<AnyCancellable>()\n    init() { $query.sink { _ in }.store(in: &bag) }\n}\n",
