@@ -11,8 +11,8 @@ public struct ObserverPipeline: Sendable {
     public var statement: ClosedRange<Int>
     /// Its bytes, with the `//` comment lines right above it (which move into the observer).
     public var removal: Range<Int>
-    /// The observer's statements, one per line, indented from the observer's own level.
-    public var lines: [String]
+    /// The observer's statements, one per line, each nested `depth` steps in the observer.
+    public var lines: [ObserverLine]
     /// Without `dropFirst()`, the value delivered on subscribe: the statements go in a method of
     /// this name, `name(to newValue: valueType)`, called from the observer and where the
     /// subscription was (with `deduplicates`, the observer calls it only for a new value).
@@ -21,12 +21,28 @@ public struct ObserverPipeline: Sendable {
     public var deduplicates = false
 }
 
-/// What migrating one model's pipelines edits in its file: every pipeline's finding carries all
-/// of it (the fixer keeps one copy), so suppressing any one keeps the model as it is.
+/// A line of an observer: its text (its own indentation past `depth` kept, as the sink's body
+/// had it), `depth` steps of the class's indentation in.
+public struct ObserverLine: Sendable, Equatable {
+    public var depth: Int
+    public var text: String
+}
+
+/// What migrating one model's pipelines changes in its file (the edits are OBS202's, built in
+/// Rules/ObserverEdits.swift): every pipeline's finding carries all of them (the fixer keeps one
+/// copy), so suppressing any one keeps the model as it is.
 public struct ObserverMigration: Sendable {
     public var file: Int
+    /// The class and its only designated initializer, which held the subscriptions.
+    public var declaration: TypeRef
+    public var initializer: FunctionDecl
     public var pipelines: [ObserverPipeline]
-    public var edits: [Edit]
+    /// Byte offsets of the properties set before their subscription, which set `_x` instead.
+    public var storageWrites: [Int]
+    /// The set of cancellables, removed when nothing else uses it; `import Combine`'s bytes,
+    /// removed when nothing else in the file needs it.
+    public var removedSet: PropertyDecl?
+    public var combineImport: Range<Int>?
 }
 
 extension ProjectIndex {
@@ -78,7 +94,7 @@ extension ProjectIndex {
             (models[n].map { $0.declarations + $0.extensions } ?? []).flatMap { type($0).functions.map(\.name) }
         })
         let properties = Set(pipelines.map(\.property))
-        var edits: [Edit] = []
+        var storageWrites: [Int] = []
         let before = pipelines[0].statement.lowerBound
         var k = body.open + 1
         while k < before {
@@ -91,7 +107,7 @@ extension ProjectIndex {
                 if ObserverWriter.isWrite(k, in: source) {
                     let first = source.isIdentifier(k - 2, "self") ? k - 2 : k
                     guard statements.contains(first), setProperty(at: first, in: source, tracked: properties) != nil else { return nil }
-                    edits.append(.insert("_", at: source.start(k)))
+                    storageWrites.append(source.start(k))
                 }
             }
             k += 1
@@ -99,7 +115,7 @@ extension ProjectIndex {
         // A property set before its subscription keeps no observer of its own (`_x = v` would
         // skip a didSet that Published ran), and no `_x` is used anywhere (a new Published
         // assigned to it left the subscription behind).
-        let rewritten = Set(edits.map(\.range.lowerBound))
+        let rewritten = Set(storageWrites)
         for p in pipelines {
             let declared = decl.properties.first { $0.name == p.property }
             if declared?.accessorBlock != nil, (body.open..<before).contains(where: { rewritten.contains(source.start($0)) && source.name($0) == p.property }) { return nil }
@@ -114,36 +130,19 @@ extension ProjectIndex {
             guard let b = fn.body else { continue }
             if ((b.open + 1)..<b.close).contains(where: { source.kind($0) == .identifier && properties.contains(source.name($0)) }) { return nil }
         }
-        // The observers, on their properties.
-        let unit = indentStep(of: decl, in: source), eol = source.lineEnding
-        var methods = ""
-        let initIndent = source.indentation(ofLineAt: inits[0].start)
+        // Each property takes an observer; a method made for one is not the model's already, and
+        // its sink, run on subscribe, calls none of the model's methods when another subscription
+        // follows (one could set that property, which no sink saw).
         for (k, p) in pipelines.enumerated() {
-            guard let property = decl.properties.first(where: { $0.name == p.property && $0.attribute("Published") != nil }) else { return nil }
-            guard let method = p.method, let valueType = p.valueType else {
-                guard let edit = observerInsertion(p, property, in: source, unit: unit, eol: eol) else { return nil }
-                edits.append(edit)
-                edits.append(statementRemoval(p.removal, in: source))
-                continue
-            }
-            // A method the model does not have; its sink, run on subscribe, sets nothing and calls
-            // none of the model's methods when another subscription follows (no sink saw that).
+            guard let property = decl.properties.first(where: { $0.name == p.property && $0.attribute("Published") != nil }),
+                  takesObserver(property, in: source) else { return nil }
+            guard let method = p.method else { continue }
             guard !methodNames.contains(method) else { return nil }
             if k + 1 < pipelines.count, p.statement.contains(where: { source.kind($0) == .identifier && methodNames.contains(source.name($0)) }) { return nil }
-            let call = "\(method)(to: newValue)"
-            var observed = p
-            observed.lines = p.deduplicates ? ["if newValue != \(p.property) {", unit + call, "}"] : [call]
-            guard let edit = observerInsertion(observed, property, in: source, unit: unit, eol: eol) else { return nil }
-            edits.append(edit)
-            let lineStart = source.lineStart(of: p.removal.lowerBound)
-            edits.append(Edit(lineStart..<source.nextLineStart(after: p.removal.upperBound),
-                              source.indentation(ofLineAt: source.start(p.statement.lowerBound)) + "\(method)(to: self.\(p.property))" + eol))
-            methods += eol + eol + initIndent + "private func \(method)(to newValue: \(valueType)) {" + eol
-            for line in p.lines { methods += (line.isEmpty ? "" : initIndent + unit + line) + eol }
-            methods += initIndent + "}"
         }
-        if !methods.isEmpty { edits.append(.insert(methods, at: source.end(body.close))) }
         // The cancellables, when nothing else of the model uses them.
+        var removedSet: PropertyDecl? = nil
+        var combineImport: Range<Int>? = nil
         let storeUses = (decl.bodyOpen..<decl.bodyClose).filter { source.kind($0) == .identifier && source.name($0) == store }
         let inPipelines = storeUses.filter { t in pipelines.contains { $0.statement.contains(t) } }
         if let declaration = decl.properties.first(where: { $0.name == store }),
@@ -153,12 +152,11 @@ extension ProjectIndex {
                let s = files[e.file].source
                return !((type(e).bodyOpen + 1)..<type(e).bodyClose).contains { s.kind($0) == .identifier && s.name($0) == store }
            }) {
-            edits.append(declarationRemoval(declaration, in: source))
-            if let importEdit = combineImportRemoval(in: ref.file, model: name, removed: pipelines.map(\.statement) + [declaration.startToken...declaration.endToken]) {
-                edits.append(importEdit)
-            }
+            removedSet = declaration
+            combineImport = combineImportRemoval(in: ref.file, model: name, removed: pipelines.map(\.statement) + [declaration.startToken...declaration.endToken])
         }
-        return ObserverMigration(file: ref.file, pipelines: pipelines, edits: edits)
+        return ObserverMigration(file: ref.file, declaration: ref, initializer: inits[0], pipelines: pipelines, storageWrites: storageWrites,
+                                 removedSet: removedSet, combineImport: combineImport)
     }
 
     private func model(named name: String) -> ModelType { models[name]! }
@@ -176,14 +174,6 @@ extension ProjectIndex {
         case .identifier where source.isText(t, "true") || source.isText(t, "false"): return "Bool"
         default: return nil
         }
-    }
-
-    /// One step of the class's own indentation: its members' lines, less its own line.
-    func indentStep(of decl: TypeDecl, in source: SourceFile) -> String {
-        let memberIndent = source.indentation(ofLineAt: decl.properties.first?.start ?? decl.start)
-        let typeIndent = source.indentation(ofLineAt: decl.start)
-        let step = memberIndent.hasPrefix(typeIndent) ? String(memberIndent.dropFirst(typeIndent.count)) : ""
-        return step.isEmpty ? Edits.indentUnit(source) : step
     }
 
     /// The first tokens of the statements directly in the block `body` (`{`, `}`).
@@ -267,7 +257,7 @@ extension ProjectIndex {
             let outside = (first...last).contains { t in source.kind(t) == .identifier && source.name(t) == p && !(c.open...c.close).contains(t) }
             if outside { return nil }
         }
-        var writer = ObserverWriter(source: source, property: property, unit: indentStep(of: decl, in: source), usedNames: usedNames)
+        var writer = ObserverWriter(source: source, property: property, usedNames: usedNames)
         // `//` comment lines right above it go with it, into the observer.
         var commentStart = lineStart
         while commentStart > 0 {
@@ -347,46 +337,11 @@ extension ProjectIndex {
         return (pipeline, storeName)
     }
 
-    /// The observer added to the property: a `willSet` in a new accessor block, or ahead of a
-    /// `didSet` already there. nil when the property has a `willSet` or is computed.
-    func observerInsertion(_ p: ObserverPipeline, _ property: PropertyDecl, in source: SourceFile, unit: String, eol: String) -> Edit? {
-        let indent = source.indentation(ofLineAt: property.start)
-        func observer(at level: String) -> String {
-            var text = level + "willSet {" + eol
-            for line in p.lines { text += (line.isEmpty ? "" : level + unit + line) + eol }
-            return text + level + "}" + eol
-        }
-        guard let block = property.accessorBlock else {
-            return .insert(" {" + eol + observer(at: indent + unit) + indent + "}", at: source.end(property.endToken))
-        }
-        guard !property.isComputed, source.isIdentifier(block.open + 1, "didSet"), source.startsLine[block.open + 1] else { return nil }
-        return .insert(observer(at: source.indentation(ofLineAt: source.start(block.open + 1))), at: source.lineStart(of: source.start(block.open + 1)))
-    }
-
-    /// The set's declaration; alone on its line between blank lines, with the blank line above.
-    func declarationRemoval(_ declaration: PropertyDecl, in source: SourceFile) -> Edit {
-        var edit = Edits.deleteToken(declaration.start..<source.end(declaration.endToken), in: source)
-        let blank: (Int) -> Bool = { offset in
-            let end = source.nextLineStart(after: offset)
-            return source.bytes[offset..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        }
-        let start = edit.range.lowerBound
-        guard start > 0, start == source.lineStart(of: start), edit.range.upperBound < source.bytes.count,
-              blank(edit.range.upperBound) else { return edit }
-        let previous = source.lineStart(of: start - 1)
-        if blank(previous) { edit.range = previous..<edit.range.upperBound }
-        return edit
-    }
-
-    /// The statement's lines, with the blank line above them when there is one.
-    func statementRemoval(_ removal: Range<Int>, in source: SourceFile) -> Edit {
-        var start = source.lineStart(of: removal.lowerBound)
-        let end = source.nextLineStart(after: removal.upperBound)
-        if start > 0 {
-            let previous = source.lineStart(of: start - 1)
-            if source.bytes[previous..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { start = previous }
-        }
-        return .delete(start..<end)
+    /// Whether an observer can be added to the property: it has no accessor block, or one that
+    /// opens with a `didSet` on a line of its own (the `willSet` goes before it).
+    func takesObserver(_ property: PropertyDecl, in source: SourceFile) -> Bool {
+        guard let block = property.accessorBlock else { return true }
+        return !property.isComputed && source.isIdentifier(block.open + 1, "didSet") && source.startsLine[block.open + 1]
     }
 
     /// Names that tell a file still needs Combine once the pipelines and `@Published` are gone.
@@ -403,7 +358,7 @@ extension ProjectIndex {
     /// Combine's outside what the migration removes (the pipelines, the set, the model's own
     /// `@Published` and conformance), no `$` projection, and another unconditional import left
     /// (`import Observation` goes after the last one).
-    func combineImportRemoval(in file: Int, model: String, removed: [ClosedRange<Int>]) -> Edit? {
+    func combineImportRemoval(in file: Int, model: String, removed: [ClosedRange<Int>]) -> Range<Int>? {
         let source = files[file].source
         let imports = files[file].decls.imports
         guard let combine = imports.first(where: { $0.module == "Combine" && $0.ifConfig.isEmpty }),
@@ -435,12 +390,12 @@ extension ProjectIndex {
         // From the end of the line above (its line ending stays), or the whole first line.
         let lineStart = source.lineStart(of: source.start(combine.startToken))
         let lineEnd = source.nextLineStart(after: source.end(combine.endToken))
-        if lineStart == source.byteOrderMarkLength { return .delete(lineStart..<lineEnd) }
+        if lineStart == source.byteOrderMarkLength { return lineStart..<lineEnd }
         var end = source.end(combine.endToken)
         while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
         var previousEnd = lineStart - 1
         if previousEnd > 0, source.bytes[previousEnd] == 0x0A, source.bytes[previousEnd - 1] == 0x0D { previousEnd -= 1 }
-        return .delete(previousEnd..<end)
+        return previousEnd..<end
     }
 }
 
@@ -503,15 +458,14 @@ struct ClosureShape {
 struct ObserverWriter {
     let source: SourceFile
     let property: String
-    let unit: String
     /// Every identifier of the pipeline: a name the writer binds must be none of them.
     let usedNames: Set<String>
-    var lines: [String] = []
+    var lines: [ObserverLine] = []
     var depth = 0
     var value = "newValue"
     var valueIsName = true
 
-    mutating func emit(_ line: String) { lines.append(String(repeating: unit, count: depth) + line) }
+    mutating func emit(_ line: String) { lines.append(ObserverLine(depth: depth, text: line)) }
     mutating func open(_ line: String) { emit(line); depth += 1 }
     mutating func closeAll() { while depth > 0 { depth -= 1; emit("}") } }
 
@@ -540,7 +494,7 @@ struct ObserverWriter {
         var n = 0
         while true {
             let candidate = n == 0 ? "value" : "value\(n)"
-            if !usedNames.contains(candidate), !lines.contains(where: { $0.contains("let \(candidate) ") }) { return candidate }
+            if !usedNames.contains(candidate), !lines.contains(where: { $0.text.contains("let \(candidate) ") }) { return candidate }
             n += 1
         }
     }

@@ -81,7 +81,7 @@ public struct PublishedPublisherUse: Rule {
                 findings.append(context.migrates(owner)
                     ? finding(context, source.start(s)..<source.end(s),
                               "$\(member) pipeline becomes a willSet on '\(pipeline.property)', which does the same work when it is set (fixable)",
-                              fix: migration.edits, model: owner)
+                              fix: context.index.observerEdits(migration), model: owner)
                     : finding(context, source.start(s)..<source.end(s),
                               "$\(member) pipeline becomes a willSet on '\(pipeline.property)' once \(TypeName.base(owner)) migrates: \(TypeName.base(owner)) keeps ObservableObject: \(context.whyBlocked(owner))",
                               fix: nil, model: owner))
