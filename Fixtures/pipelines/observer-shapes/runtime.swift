@@ -6,6 +6,7 @@ player!.track = nil
 player!.track = ""
 player!.track = "Song"
 player!.toggleMute()
+player!.rate = 2
 player!.toggleMute()
 print("log \(player!.log)")
 weak var gone = player

@@ -549,23 +549,38 @@ struct ObserverWriter {
         let weak = closure.captures == ["weak self"]
         guard closure.captures.isEmpty || weak || closure.captures == ["unowned self"] else { return false }
         guard closure.bodyFirst <= closure.bodyLast else { return false }
+        // `guard let self else { return }` first: self was always there when the sink ran (a
+        // deinit that sets the property is refused), so it goes and self is plain from then on.
+        var first = closure.bodyFirst
+        var strong = !weak
+        if weak, source.isIdentifier(first, "guard"), source.isIdentifier(first + 1, "let"), source.isIdentifier(first + 2, "self") {
+            var k = first + 3
+            if source.isText(k, "="), source.isIdentifier(k + 1, "self") { k += 2 }
+            if source.isIdentifier(k, "else"), source.kind(k + 1) == .leftBrace, source.isIdentifier(k + 2, "return"), source.kind(k + 3) == .rightBrace {
+                first = k + 4
+                strong = true
+            }
+        }
+        guard first <= closure.bodyLast else { return false }
         var drops = Set<Int>()
-        for t in closure.bodyFirst...closure.bodyLast {
+        for t in first...closure.bodyLast {
             // Interpolations are not read token by token: no `$0` there, nor a weak `self`.
-            if source.isIdentifier(t, "return") || source.kind(t) == .string && (weak && source.text(t).contains("self") || source.text(t).contains("$")) { return false }
+            if source.isIdentifier(t, "return") || source.kind(t) == .string && (!strong && source.text(t).contains("self") || source.text(t).contains("$")) { return false }
             if source.isIdentifier(t, "self") {
                 // With no capture list, self is captured strongly: the model never deinitialized.
                 guard !closure.captures.isEmpty else { return false }
-                if weak {
+                if !strong {
                     guard source.isText(t + 1, "?"), source.kind(t + 2) == .period, source.startsStatement(t) || t == closure.bodyFirst,
                           source.innermostBrace(around: t) == closure.open else { return false }
                     drops.insert(t + 1)
+                } else if source.isText(t + 1, "?") {
+                    return false
                 }
             }
             if source.kind(t) == .identifier, source.name(t) == property, ObserverWriter.isWrite(t, in: source) { return false }
         }
-        guard let text = substituted(closure.bodyFirst, closure.bodyLast, closure, dropping: drops) else { return false }
-        let start = source.start(closure.bodyFirst)
+        guard let text = substituted(first, closure.bodyLast, closure, dropping: drops) else { return false }
+        let start = source.start(first)
         let base = source.lineStart(of: start) == source.lineStart(of: source.start(closure.open))
             ? nil : source.indentation(ofLineAt: start).count
         for line in Self.dedented(text, base: base) { emit(line) }

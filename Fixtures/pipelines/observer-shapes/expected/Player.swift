@@ -3,7 +3,8 @@ import Observation
 
 /// Other shapes that become observers: self.$x, sink(receiveValue:), [unowned self], a didSet
 /// already there (the observer goes before it, where Published delivered), compactMap and
-/// filter, a parameter named as the property, two-space indentation.
+/// filter, a parameter named as the property, `guard let self else { return }`, two-space
+/// indentation.
 @Observable final class Player {
   var volume: Double = 0.5 {
     willSet {
@@ -26,6 +27,12 @@ import Observation
     willSet {
       let muted = newValue
       print("muted \(muted)")
+    }
+  }
+  var rate: Double = 1 {
+    willSet {
+      let rate = newValue
+      self.log.append("rate \(rate), was \(self.rate)")
     }
   }
   var log: [String] = []

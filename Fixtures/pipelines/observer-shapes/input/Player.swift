@@ -3,13 +3,15 @@ import Foundation
 
 /// Other shapes that become observers: self.$x, sink(receiveValue:), [unowned self], a didSet
 /// already there (the observer goes before it, where Published delivered), compactMap and
-/// filter, a parameter named as the property, two-space indentation.
+/// filter, a parameter named as the property, `guard let self else { return }`, two-space
+/// indentation.
 final class Player: ObservableObject {
   @Published var volume: Double = 0.5 {
     didSet { print("didSet volume \(volume)") }
   }
   @Published var track: String? = nil
   @Published var muted = false
+  @Published var rate: Double = 1
   var log: [String] = []
   private var bag = Set<AnyCancellable>()
 
@@ -27,6 +29,13 @@ final class Player: ObservableObject {
       .sink { [weak self] title in
         self?.log.append("track \(title)")
         self?.announce(title)
+      }
+      .store(in: &bag)
+    $rate
+      .dropFirst()
+      .sink { [weak self] rate in
+        guard let self else { return }
+        self.log.append("rate \(rate), was \(self.rate)")
       }
       .store(in: &bag)
     $muted.dropFirst().sink { muted in print("muted \(muted)") }.store(in: &bag)
