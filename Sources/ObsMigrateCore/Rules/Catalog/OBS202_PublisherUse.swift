@@ -18,7 +18,8 @@ public struct PublishedPublisherUse: Rule {
             (one-expression closures or key paths) and a `sink` stored with `.store(in: &set)`. \
             Published delivers each set from its setter before storing, so the fix writes the same \
             work as a `willSet` on `x` (the new value as `newValue`, `x` still the old one; \
-            `[weak self]` and `self?.` become `self`), removes the statement, the set when nothing \
+            `[weak self]` and `self?.` become `self`, a leading `guard let self else { return }` \
+            goes), removes the statement, the set when nothing \
             else uses it, and `import Combine` when nothing else needs it. Without `dropFirst()`, \
             the current value was delivered on subscribe: the work goes in a method \
             `xWillChange(to:)`, called by the observer and where the subscription was (its \
