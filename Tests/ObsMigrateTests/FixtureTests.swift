@@ -141,8 +141,13 @@ final class FixtureTests: XCTestCase {
         XCTAssertEqual(check.code, check.out.contains(": warning: ") || check.out.contains(": error: ") ? 1 : 0, "\(name): check exit code")
         XCTAssertEqual(check.err, "", "\(name): check wrote to stderr")
 
+        // Behaviour changes are never silent: what check warns of, fix prints with its diff.
+        let diff = runTool(["fix"] + args, cwd: work.path)
+        XCTAssertEqual(behaviourChangeLines(diff.out), behaviourChangeLines(check.out), "\(name): fix does not print the behaviour changes check reports")
+
         // fix --write: the exact expected tree (unchanged files byte-identical).
         let fix = runTool(["fix", "--write"] + args, cwd: work.path)
+        XCTAssertEqual(behaviourChangeLines(fix.out), behaviourChangeLines(check.out), "\(name): fix --write does not print the behaviour changes check reports")
         XCTAssertNotEqual(fix.code, 2, "\(name): fix failed: \(fix.err)")
         var expected = FixtureSupport.tree(input)
         for (path, data) in FixtureSupport.tree(caseDir.appendingPathComponent("expected")) { expected[path] = data }
@@ -159,7 +164,57 @@ final class FixtureTests: XCTestCase {
         XCTAssertFalse(again.out.contains("+++ "), "\(name): second fix would change more:\n\(again.out)")
         let recheck = runTool(["check"] + args, cwd: work.path)
         XCTAssertFalse(recheck.out.contains("(fixable)"), "\(name): fixable findings remain after fix:\n\(recheck.out)")
+        // ... and check still reports them on the migrated code.
+        XCTAssertEqual(behaviourChangeLines(recheck.out), behaviourChangeLines(check.out), "\(name): a behaviour change is no longer reported after fix --write")
         try? FileManager.default.removeItem(at: work)
+    }
+
+    /// How many findings of the behaviour-change rules (OBS209-211) an output has, by code.
+    func behaviourChangeLines(_ output: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in output.split(separator: "\n") {
+            for code in Engine.behaviourChangeCodes where line.hasSuffix("[\(code)]") { counts[code, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// The shipped sample: its three warnings about behaviour (OBS209, OBS210) are in check, in
+    /// fix's diff and in fix --write's output, still in check afterwards until suppressed, and
+    /// every count of what is left for a person agrees.
+    func testBehaviourChangesOfTheSampleAppAreNeverSilent() throws {
+        let caseDir = FixtureSupport.fixturesRoot.appendingPathComponent("sample-app/bookshelf")
+        let work = FixtureSupport.scratch("behaviour-changes-sample")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FixtureSupport.copy(caseDir.appendingPathComponent("input"), to: work)
+        let args = ["--project-root", ".", "."]
+        func lines(_ out: String) -> [String] {
+            out.split(separator: "\n").map(String.init).filter { line in Engine.behaviourChangeCodes.contains { line.hasSuffix("[\($0)]") } }
+        }
+        let check = runTool(["check"] + args, cwd: work.path)
+        XCTAssertEqual(lines(check.out).count, 3, check.out)
+        let left = check.out.split(separator: "\n").last.flatMap { $0.split(separator: " ").dropLast(3).last }.map(String.init) ?? "?"
+        XCTAssertTrue(check.out.hasSuffix("\(left) need a person.\n"), check.out)
+        let diff = runTool(["fix"] + args, cwd: work.path)
+        XCTAssertEqual(lines(diff.out).count, 3, diff.out)
+        XCTAssertTrue(diff.out.contains("@State 'model' is set with State(wrappedValue:), which creates BookDetailModel each time the view is initialised"), diff.out)
+        XCTAssertTrue(diff.out.contains("\(left) would be left for a person, with 3 warnings about behaviour (listed above)."), diff.out)
+        let write = runTool(["fix", "--write"] + args, cwd: work.path)
+        XCTAssertEqual(lines(write.out).count, 3, write.out)
+        XCTAssertTrue(write.out.contains("\(left) left for a person"), write.out)
+        let after = runTool(["check"] + args, cwd: work.path)
+        XCTAssertEqual(lines(after.out), lines(write.out), after.out)
+        XCTAssertTrue(after.out.hasSuffix("\(left) need a person.\n"), after.out)
+
+        // A person who accepts one suppresses it like any finding.
+        let detail = work.appendingPathComponent("Views/BookDetailView.swift")
+        let text = try String(contentsOf: detail, encoding: .utf8)
+        let suppressed = text.replacingOccurrences(of: "        _model = State(wrappedValue:",
+                                                   with: "        // obs-migrate:disable-next-line OBS209\n        _model = State(wrappedValue:")
+        XCTAssertNotEqual(suppressed, text, "the migrated BookDetailView sets no _model = State(wrappedValue:)")
+        try suppressed.write(to: detail, atomically: true, encoding: .utf8)
+        let accepted = runTool(["check"] + args, cwd: work.path)
+        XCTAssertEqual(lines(accepted.out).count, 2, accepted.out)
+        XCTAssertFalse(accepted.out.contains("BookDetailModel each time"), accepted.out)
     }
 }
 

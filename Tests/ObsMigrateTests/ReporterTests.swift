@@ -327,7 +327,7 @@ final class ReporterTests: XCTestCase {
         let rows = try XCTUnwrap(try Self.jsonObject(result.out) as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["code"] as? String }, ["OBS101", "OBS102", "OBS104", "OBS106", "OBS108", "OBS109", "OBS201", "OBS202", "OBS205"])
         XCTAssertEqual(rows.map { $0["count"] as? Int }, [3, 3, 1, 1, 1, 1, 1, 1, 1])
-        XCTAssertEqual(rows.map { $0["fixable"] as? Int }, [1, 2, 1, 0, 1, 1, 0, 0, 0])
+        XCTAssertEqual(rows.map { $0["fixable"] as? Int }, [1, 2, 1, 0, 1, 1, 0, 0, 1])
         let sarif = runTool(["check", "--statistics", "--format", "sarif", "."], cwd: work.path)
         XCTAssertEqual(sarif.code, 2)
         XCTAssertEqual(sarif.out, "")

@@ -201,12 +201,18 @@ enum FixCommand {
                 console.out(UnifiedDiff.diff(old: plan.originals[f]!.bytes!, new: project.files[f].bytes,
                                              oldName: path, newName: path), terminator: false)
             }
+            // What the migration changes in behaviour is said with the diff, at its place on disk.
+            let behaviourChanges = left.filter { Engine.behaviourChangeCodes.contains($0.finding.code) }
+            for located in FindingLocator.locateInOriginals(behaviourChanges, final: plan.final, original: plan.original, project: project) {
+                console.out(TextReporter.line(located.diagnostic, style: style))
+            }
             if !options.quiet, !(hadProblems && changed.isEmpty && left.isEmpty) {
                 let files = changed.count
                 console.out(files == 0
                     ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")
                     : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write\(options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")` to apply."
-                      + (left.isEmpty ? "" : " \(left.count) would be left for a person."))
+                      + (left.isEmpty ? "" : " \(left.count) would be left for a person"
+                         + (behaviourChanges.isEmpty ? "." : ", with \(behaviourChanges.count) warning\(behaviourChanges.count == 1 ? "" : "s") about behaviour (listed above).")))
             }
             if hadProblems { return ExitCode.error }
             return changed.isEmpty ? ExitCode.clean : ExitCode.findings

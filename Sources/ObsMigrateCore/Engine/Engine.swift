@@ -54,6 +54,8 @@ public struct Analysis: Sendable {
 }
 
 public enum Engine {
+    /// The rules whose findings are behaviour the migration changes (see `RuleMetadata.reportsBehaviourChange`).
+    public static let behaviourChangeCodes: Set<String> = Set(RuleRegistry.all.filter(\.metadata.reportsBehaviourChange).map(\.metadata.code))
     public static let fixRuleCodes: Set<String> = Set(RuleRegistry.all.filter { $0.metadata.fix != .never }.map(\.metadata.code))
 
     /// Builds the index, settles the decisions that suppressions, deselected rules and unusable

@@ -7,8 +7,8 @@ public enum BlockReason: Sendable, Hashable {
     case declaredInSeveralFiles(paths: [String])
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
+    case publishingStorage(property: String, wrapper: String)
     case notAClass
-    case alsoObservable
     case swiftDataModel
     case declaresObjectWillChange
     case usesObjectWillChange
@@ -50,6 +50,8 @@ public enum BlockReason: Sendable, Hashable {
     case subclassKeeps(subclass: String)
     case superclassKeeps(superclass: String)
     case familyMemberKeeps(member: String, family: String)
+    case changesForwardedBy(parent: String)
+    case forwardsChangesOf(child: String)
     case editsFileOutsideRun(path: String)
     case editsUnwritableFile(path: String, why: String)
     case fixNotSelected(code: String)
@@ -65,8 +67,9 @@ public enum BlockReason: Sendable, Hashable {
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
+        case .publishingStorage(let property, let wrapper):
+            "its @\(wrapper) '\(property)' publishes each change through objectWillChange, which @Observable cannot track"
         case .notAClass: "it is not a class"
-        case .alsoObservable: "it is also marked @Observable"
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
         case .usesObjectWillChange: "it uses objectWillChange"
@@ -87,7 +90,7 @@ public enum BlockReason: Sendable, Hashable {
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
-        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told"
+        case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told (annotate the value's type where it is declared)"
         case .ambiguousWrapperType(let written, let property, _): "the type \(written) of \(property ?? "a property") is ambiguous"
         case .untypedWrapperProperty(let property, let wrapper):
             "the type of \(property ?? "a property") declared with @\(wrapper.rawValue) cannot be told (add a type annotation)"
@@ -109,6 +112,10 @@ public enum BlockReason: Sendable, Hashable {
         case .fileUnusable(let path, let why): "\(path) could not be used (\(why))"
         case .subclassKeeps(let subclass): "its subclass \(subclass) keeps ObservableObject"
         case .superclassKeeps(let superclass): "its superclass \(superclass) keeps ObservableObject"
+        case .changesForwardedBy(let parent):
+            "\(parent), which keeps ObservableObject, forwards its objectWillChange (the subscription can go only when both migrate)"
+        case .forwardsChangesOf(let child):
+            "it forwards the objectWillChange of \(child), which keeps ObservableObject"
         case .familyMemberKeeps(let member, let family):
             "\(member) keeps ObservableObject, and it conforms to the same protocol family (\(family))"
         case .editsFileOutsideRun(let path):
@@ -124,8 +131,9 @@ public enum BlockReason: Sendable, Hashable {
     public var rule: String? {
         switch self {
         case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
+        case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
-        case .alsoObservable, .swiftDataModel: "OBS205"
+        case .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
@@ -141,6 +149,7 @@ public enum BlockReason: Sendable, Hashable {
         case .deploymentTarget: "OBS208"
         case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
         case .fileUnusable, .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile: nil
+        case .changesForwardedBy, .forwardsChangesOf: "OBS201"
         }
     }
 
@@ -148,7 +157,7 @@ public enum BlockReason: Sendable, Hashable {
     /// suppressed fix) rather than something in the code a person must change: listed last.
     public var isConsequence: Bool {
         switch self {
-        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .editsFileOutsideRun, .editsUnwritableFile,
+        case .subclassKeeps, .superclassKeeps, .familyMemberKeeps, .changesForwardedBy, .forwardsChangesOf, .editsFileOutsideRun, .editsUnwritableFile,
              .fixNotSelected, .fixSuppressedByComment, .fixIgnoredByConfiguration: true
         default: false
         }
@@ -166,8 +175,8 @@ public enum BlockReason: Sendable, Hashable {
     /// is missing here).
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
-        .storedVariablesDeclaredTogether(names: ["rows", "columns"]),
-        .notAClass, .alsoObservable, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
+        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
+        .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
@@ -182,6 +191,7 @@ public enum BlockReason: Sendable, Hashable {
         .heldAsExistential(written: "any ObservableObject"),
         .deploymentTarget(platform: "iOS", version: "16.0", minimum: 17), .fileUnusable(path: "Legacy.swift", why: "not valid UTF-8"),
         .subclassKeeps(subclass: "Child"), .superclassKeeps(superclass: "Base"), .familyMemberKeeps(member: "Remote", family: "Store"),
+        .changesForwardedBy(parent: "BrowserManager"), .forwardsChangesOf(child: "TabManager"),
         .editsFileOutsideRun(path: "Views/Root.swift"), .editsUnwritableFile(path: "Views/Root.swift", why: "permission denied"),
         .fixNotSelected(code: "OBS104"), .fixSuppressedByComment(code: "OBS104"), .fixIgnoredByConfiguration(code: "OBS104"),
     ]

@@ -35,6 +35,56 @@ extension ProjectIndex {
         return names
     }
 
+    /// Standard value types a property may be declared with: mutating one through a method or
+    /// a subscript goes through the property's setter. (A class's methods and subscripts do not.)
+    static let standardValueTypes: Set<String> = [
+        "Array", "Dictionary", "Set", "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "Bool", "Decimal", "Data", "Date",
+        "UUID", "URL", "IndexSet", "CGPoint", "CGSize", "CGRect", "ContiguousArray", "ArraySlice", "Optional",
+        "OrderedSet", "OrderedDictionary", "Deque", "IdentifiedArray", "IdentifiedArrayOf",
+    ]
+
+    /// The tracked properties of `model` whose type is known to be a value type: written with
+    /// `[...]` sugar, a standard value type, or a struct or enum of the project, or (without a
+    /// written type) initialized with a literal or such a type's initializer.
+    func valueTypedProperties(of model: String) -> Set<String> {
+        var names = Set<String>()
+        for name in lineage(of: model) {
+            guard let m = models[name] else { continue }
+            for ref in m.declarations + m.extensions {
+                let decl = type(ref)
+                for p in decl.properties where p.keyword == "var" && !p.isComputed && !p.isStatic {
+                    guard let n = p.name else { continue }
+                    if isValueType(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name]) { names.insert(n) }
+                }
+            }
+        }
+        return names
+    }
+
+    func isValueType(written: String?, initializer: Range<Int>?, in file: Int, path: [String]) -> Bool {
+        func named(_ text: String) -> Bool {
+            let trimmed = text.trimmingWhitespaceAndNewlines()
+            if trimmed.hasPrefix("[") { return true }
+            let base = TypeName.base(SymbolTable.stripType(trimmed))
+            if Self.standardValueTypes.contains(base) { return true }
+            guard let resolved = resolveTypeName(trimmed, from: path, in: file), let refs = declared[resolved] else { return false }
+            let kind = type(refs.first).kind
+            return kind == .struct || kind == .enum
+        }
+        if let written { return named(written) }
+        guard let initializer, !initializer.isEmpty else { return false }
+        let source = files[file].source
+        let first = initializer.lowerBound
+        switch source.kind(first) {
+        case .leftBracket, .string, .number: return true
+        case .identifier:
+            if source.isIdentifier(first, "true") || source.isIdentifier(first, "false") { return true }
+            return source.kind(first + 1) == .leftParen && named(source.text(first))
+        default: return false
+        }
+    }
+
     /// The dead send at `s` (an `objectWillChange` token inside `model`), if it is one: a
     /// statement of its own, `[self.]objectWillChange.send()` (or `if flag { ... }` holding only
     /// it), next to a statement of the same block that sets a tracked property (`x = `, `x += `,
@@ -56,10 +106,11 @@ extension ProjectIndex {
         var removalEnd = source.end(last)
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
+        let valueTyped = valueTypedProperties(of: model)
         // A bare name a local, parameter, closure parameter, loop or pattern binds there is not
         // the property (`var count = Feed.total` then `count += 1`); `self.count` always is.
         func propertySet(at statement: Int) -> String? {
-            guard let name = self.setProperty(at: statement, in: source, tracked: tracked) else { return nil }
+            guard let name = self.setProperty(at: statement, in: source, tracked: tracked, valueTyped: valueTyped) else { return nil }
             if source.isIdentifier(statement, "self") { return name }
             return localBinding(ofName: name, at: statement, in: file) == nil ? name : nil
         }
@@ -92,8 +143,10 @@ extension ProjectIndex {
         return source.isIdentifier(k, "if") ? k : nil
     }
 
-    /// The tracked property that the statement starting at token `k` sets, if it sets one.
-    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>) -> String? {
+    /// The tracked property that the statement starting at token `k` sets, if it sets one: by
+    /// assignment, or through a subscript or mutating method of a value type (`valueTyped`),
+    /// whose setter runs; a class's methods and subscripts change it without its setter.
+    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>, valueTyped: Set<String>) -> String? {
         var k = start
         if source.isIdentifier(k, "self"), source.kind(k + 1) == .period { k += 2 }
         guard source.kind(k) == .identifier else { return nil }
@@ -101,6 +154,7 @@ extension ProjectIndex {
         guard tracked.contains(name) else { return nil }
         var after = k + 1
         if source.kind(after) == .leftBracket {
+            guard valueTyped.contains(name) else { return nil }
             let m = Int(source.match[after])
             guard m > after else { return nil }
             after = m + 1
@@ -110,7 +164,7 @@ extension ProjectIndex {
             return op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)) ? name : nil
         }
         if source.kind(after) == .period, source.kind(after + 1) == .identifier, source.kind(after + 2) == .leftParen {
-            return Self.mutatingMethods.contains(source.name(after + 1)) ? name : nil
+            return Self.mutatingMethods.contains(source.name(after + 1)) && valueTyped.contains(name) ? name : nil
         }
         return nil
     }

@@ -347,7 +347,6 @@ extension ProjectIndex {
             let decl = type(ref)
             let site = Site(file: ref.file, offset: decl.start)
             if decl.kind != .class && decl.kind != .extension { result.append(Blocker(.notAClass, site: site)) }
-            if decl.hasAttribute("Observable") { result.append(Blocker(.alsoObservable, site: site)) }
             if decl.kind == .class, decl.hasAttribute("Model") { result.append(Blocker(.swiftDataModel, site: site)) }
             result += bodyBlockers(of: name, in: ref, published: allPublished)
         }
@@ -400,8 +399,21 @@ extension ProjectIndex {
                                       site: Site(file: ref.file, offset: group[0].start)))
             }
         }
+        // `@AppStorage` in an ObservableObject tells its views of every change through
+        // objectWillChange (since iOS 14.5); ignored by the macro, views would stop updating.
+        for ref in model.declarations where type(ref).kind == .class {
+            for p in type(ref).properties where !p.isComputed && !p.isStatic {
+                guard let wrapper = p.attributes.first(where: { Self.publishingStorageWrappers.contains($0.name) }) else { continue }
+                result.append(Blocker(.publishingStorage(property: p.name ?? "", wrapper: wrapper.name),
+                                      site: Site(file: ref.file, offset: wrapper.range.lowerBound)))
+            }
+        }
         return result
     }
+
+    /// Wrappers that publish the changes of the ObservableObject that holds them, and that the
+    /// `@Observable` macro cannot track.
+    static let publishingStorageWrappers: Set<String> = ["AppStorage", "SceneStorage"]
 
     /// What the body of one of the model's declarations or extensions uses of the Combine
     /// machinery: `objectWillChange`, `ObservableObjectPublisher`, the `Published` type, a
@@ -420,9 +432,13 @@ extension ProjectIndex {
             let site = Site(file: ref.file, offset: source.start(s))
             if k == .identifier {
                 if source.isText(s, "objectWillChange") {
+                    // A child's changes forwarded as this model's: they migrate together (linkForwardings).
+                    if forwardingTokenSites.contains(site) { s += 1; continue }
                     let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                     // A send right before setting a tracked property is dead under Observation: the fix removes it.
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
+                    // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
+                    if !declares, mutationSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     block(declares ? .declaresObjectWillChange : .usesObjectWillChange, site)
                 } else if source.isText(s, "ObservableObjectPublisher") {
                     block(.usesObservableObjectPublisher, site)
@@ -526,6 +542,7 @@ extension ProjectIndex {
                     changed = true
                 }
             }
+            if linkForwardings() { changed = true }
             // A protocol family migrates as one: one class that stays holds every other.
             for family in protocolFamilies where family.conformers.count > 1 {
                 guard let stays = family.conformers.first(where: { !(models[$0]?.blockers.isEmpty ?? true) }) else { continue }

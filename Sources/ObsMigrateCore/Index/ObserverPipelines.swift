@@ -106,7 +106,7 @@ extension ProjectIndex {
                source.kind(k - 1) == .period || localBinding(ofName: source.name(k), at: k, in: ref.file) == nil {
                 if ObserverWriter.isWrite(k, in: source) {
                     let first = source.isIdentifier(k - 2, "self") ? k - 2 : k
-                    guard statements.contains(first), setProperty(at: first, in: source, tracked: properties) != nil else { return nil }
+                    guard statements.contains(first), setProperty(at: first, in: source, tracked: properties, valueTyped: properties) != nil else { return nil }
                     storageWrites.append(source.start(k))
                 }
             }
@@ -148,7 +148,7 @@ extension ProjectIndex {
         if let declaration = decl.properties.first(where: { $0.name == store }),
            declaration.hasModifier("private") || declaration.hasModifier("fileprivate"),
            storeUses.count == inPipelines.count + 1, storeUses.contains(where: { $0 == declaration.nameToken }),
-           model(named: name).extensions.allSatisfy({ e in
+           modelType(named: name).extensions.allSatisfy({ e in
                let s = files[e.file].source
                return !((type(e).bodyOpen + 1)..<type(e).bodyClose).contains { s.kind($0) == .identifier && s.name($0) == store }
            }) {
@@ -159,7 +159,7 @@ extension ProjectIndex {
                                  removedSet: removedSet, combineImport: combineImport)
     }
 
-    private func model(named name: String) -> ModelType { models[name]! }
+    private func modelType(named name: String) -> ModelType { models[name]! }
 
     /// The type of a one-token literal initializer: `""` String, `0` Int, `0.5` Double, `true` Bool.
     func literalType(_ initializer: Range<Int>?, in source: SourceFile) -> String? {

@@ -60,6 +60,7 @@ extension ProjectIndex {
 
     mutating func decide() {
         var ledger = BlockerLedger(models: Set(models.keys))
+        collectChangeForwardings()
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)
         associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
@@ -67,6 +68,7 @@ extension ProjectIndex {
         recordProtocolFamilies(&ledger)
         recordWrapperSites(&ledger)
         recordWrapperInits(&uses.inits, &ledger)
+        markObjectsCreatedInInitializers(uses.inits)
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
         recordObservableObjectOnlyProperties(&ledger)
         // The deployment targets hold the models whose migration edits their files: the
@@ -179,6 +181,13 @@ extension ProjectIndex {
                     holdsOfUntypedValue(site.property.initializer, in: site.file, reason, where_).forEach { ledger.record($0) }
                 }
                 continue
+            }
+            if wrapperSites[i].wrapper == .EnvironmentObject {
+                // `self.$m` names the property, which becomes `@Environment` and has no projection.
+                let name = wrapperSites[i].property.name ?? ""
+                for use in wrapperSites[i].selfQualifiedProjections {
+                    ledger.block(t, .projectionOutsideBody(property: name, place: "a self.$\(name) expression"), use)
+                }
             }
             if wrapperSites[i].wrapper == .EnvironmentObject, let owner = wrapperSites[i].owner, !wrapperSites[i].projectedUsesOutsideBody.isEmpty {
                 var locals: [BindableLocal] = []

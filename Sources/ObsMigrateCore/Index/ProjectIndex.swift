@@ -81,6 +81,8 @@ public struct WrapperSite: Sendable {
     public var projectedUses: [Site]
     /// For `@EnvironmentObject`: the `$name` uses outside `body`, which no fix can serve.
     public var projectedUsesOutsideBody: [Site]
+    /// `self.$name` uses (also counted in `projectedUses`): a local `@Bindable` cannot serve them.
+    public var selfQualifiedProjections: [Site] = []
     /// For `@EnvironmentObject`: the view members outside `body` that use `$name`, each to get a
     /// local `@Bindable` (set by `decide`).
     public var bindableLocals: [BindableLocal] = []
@@ -114,8 +116,22 @@ public struct ProjectIndex: Sendable {
     /// Where the migration writes `@Observable`: as configured, else as the project's own
     /// `@Observable` classes have it.
     public var observablePlacement = ObservablePlacement.inline
-    /// The work each model created as a wrapper's default value does in its initializer (OBS209).
+    /// The work each model created as a wrapper's default value does in its initializer (OBS209),
+    /// and each `@Observable` class created as a `@State` default value.
     var initializerWorkByModel: [String: InitializerWork] = [:]
+    /// `@State` default values that construct an `@Observable` class whose initializer does work
+    /// or that is `@MainActor`, by file (see `ObservableStateDefault`); and those `@MainActor` classes.
+    public var observableStateDefaultsByFile: [Int: [ObservableStateDefault]] = [:]
+    /// `_m = State(wrappedValue: ...)` of a `@State var m: M` of an `@Observable` class, by file.
+    public var observableStateInitsByFile: [Int: [ObservableStateInit]] = [:]
+    public var mainActorObservableTypes: Set<String> = []
+    /// Classes that may be ObservableObjects through a superclass the project does not declare
+    /// (Core Data's `NSManagedObject`), with that superclass: their wrappers stay.
+    public var frameworkObservableSuperclass: [String: String] = [:]
+    /// Models that forward a child model's `objectWillChange` (see `ChangeForwarding`), and the
+    /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
+    public var changeForwardings: [ChangeForwarding] = []
+    var forwardingTokenSites: Set<Site> = []
     /// Protocols refining `ObservableObject` (directly or through another), with the refinement site.
     public var refiningProtocols: [String: Site] = [:]
     /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and
@@ -179,6 +195,7 @@ public struct ProjectIndex: Sendable {
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
         observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
         shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
+        frameworkObservableSuperclass = Self.frameworkObservableSuperclasses(symbols, files: files)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
@@ -195,16 +212,19 @@ public struct ProjectIndex: Sendable {
         xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
         collectInitializerWork()
+        collectObservableStateDefaults()
     }
 
     /// Whether a rule can report anything in file `f`. A file whose tokens were let go holds
     /// none of the words the rules look for (see `ProjectFile.wordsThatMatter`); what is left is what
     /// declarations alone decide: a model's or an `@Observable` class's declaration or
-    /// conformance there (OBS101, OBS103, OBS205) and a protocol refining ObservableObject
-    /// (OBS203). A test runs every rule on every file to hold this true.
+    /// conformance there (OBS101, OBS103, OBS205, OBS210), a protocol refining ObservableObject
+    /// (OBS203), and a `@State` default value of an `@Observable` class found by reading the
+    /// tokens back (OBS209, OBS211). A test runs every rule on every file to hold this true.
     public func mayReport(_ f: Int) -> Bool {
         guard files[f].tokensDropped else { return true }
-        if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) { return true }
+        if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) || observableStateDefaultsByFile[f] != nil
+            || observableStateInitsByFile[f] != nil { return true }
         let types = files[f].decls.types
         for t in types.indices where types[t].kind != .extension && types[t].kind != .protocol {  // by index: no copies
             let name = resolveTypeName(types[t].qualifiedName, from: []) ?? types[t].qualifiedName
@@ -392,7 +412,7 @@ public struct ProjectIndex: Sendable {
                 if let initializer = property.initializer { site.createsOwnObject = isConstruction(initializer, in: f, path: path) }
                 if let name = property.name, let owner {
                     if dollars == nil { dollars = projectedCandidates(in: owner) }
-                    (site.projectedUses, site.projectedUsesOutsideBody) = projectedUses(of: name, in: owner, dollars!)
+                    (site.projectedUses, site.projectedUsesOutsideBody, site.selfQualifiedProjections) = projectedUses(of: name, in: owner, dollars!)
                 }
                 result.append(site)
             }
@@ -431,16 +451,19 @@ public struct ProjectIndex: Sendable {
             let types = files[ref.file].decls.types
             let bodyOpen = types[ref.type].bodyOpen, bodyClose = types[ref.type].bodyClose
             let source = files[ref.file].source
-            let dollars = source.indices(of: .dollarIdentifier, in: (bodyOpen + 1)..<bodyClose).filter { source.kind($0 - 1) != .period }
+            // `self.$x` is the owner's own projection too; `model.$x` is another object's.
+            let dollars = source.indices(of: .dollarIdentifier, in: (bodyOpen + 1)..<bodyClose)
+                .filter { source.kind($0 - 1) != .period || source.isIdentifier($0 - 2, "self") && source.kind($0 - 3) != .period }
             return ProjectedCandidates(ref: ref, dollarTokens: dollars)
         }
     }
 
     /// `$name` uses in the owner type's declaration and extensions (`candidates`, from
     /// `projectedCandidates`), and those outside `body`.
-    func projectedUses(of name: String, in owner: TypeRef, _ candidates: [ProjectedCandidates]) -> ([Site], [Site]) {
+    func projectedUses(of name: String, in owner: TypeRef, _ candidates: [ProjectedCandidates]) -> (all: [Site], outsideBody: [Site], selfQualified: [Site]) {
         var all: [Site] = []
         var outside: [Site] = []
+        var selfQualified: [Site] = []
         let dollar = "$" + name
         let dollarLength = dollar.utf8.count
         for candidate in candidates {
@@ -454,6 +477,7 @@ public struct ProjectIndex: Sendable {
                 && !isInsideNestedType(s, of: ref) {
                 let site = Site(file: ref.file, offset: source.start(s))
                 all.append(site)
+                if source.kind(s - 1) == .period { selfQualified.append(site) }
                 if ref != owner || body == nil || !(body!.open < s && s < body!.close) { outside.append(site) }
             }
             for range in interpolations(in: source, from: bodyOpen, to: bodyClose) {
@@ -466,7 +490,7 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
-        return (all, outside)
+        return (all, outside, selfQualified)
     }
 
     func isInsideNestedType(_ s: Int, of ref: TypeRef) -> Bool {

@@ -102,7 +102,16 @@ extension ProjectIndex {
     func protocolFamily(ofGenericSite site: WrapperSite) -> Int? {
         guard site.type == nil, let written = site.writtenType, let owner = site.owner else { return nil }
         let decl = type(owner)
-        let parameter = Self.stripType(written)
+        for c in genericConstraints(of: Self.stripType(written), in: owner) {
+            if let p = resolveTypeName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
+        }
+        return nil
+    }
+
+    /// The constraints written on the owner's generic parameter `parameter`, in its generic
+    /// clause (`<M: P & Q>`) and its where clause (`where M: P`).
+    func genericConstraints(of parameter: String, in owner: TypeRef) -> [String] {
+        let decl = type(owner)
         var constraints: [String] = []
         if let generics = decl.genericParameters {
             // `<M: P & Q, N>` → the constraints written after `M:`.
@@ -119,10 +128,7 @@ extension ProjectIndex {
                 if parts.count == 2, parts[0] == parameter { constraints += parts[1].split(separator: "&").map { String($0).trimmingWhitespaceAndNewlines() } }
             }
         }
-        for c in constraints {
-            if let p = resolveTypeName(c, from: decl.path + [decl.name]), let k = familyOfProtocol[p] { return k }
-        }
-        return nil
+        return constraints
     }
 
     /// What keeps the family on ObservableObject: a conformer the sources do not declare (views

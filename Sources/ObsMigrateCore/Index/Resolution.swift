@@ -61,7 +61,8 @@ extension ProjectIndex {
         if let t = p.typeText {
             return resolveTypeName(t, from: path, in: file) ?? (foreign ? foreignTypeName(t, at: p.keywordToken, in: file) : nil)
         }
-        guard let initializer = p.initializer, depth < Self.maxResolutionDepth else { return nil }
+        guard let initializer = p.initializer else { return keyPathInjectedType(p, file: file) }
+        guard depth < Self.maxResolutionDepth else { return nil }
         return expressionType(initializer, in: file, path: path, depth: depth + 1, foreign: foreign)
     }
 
@@ -463,7 +464,12 @@ extension ProjectIndex {
     /// `Task`, a `Timer`, a notification subscription), and where; nil when they only assign.
     func initializerWork(of model: String, tables: inout [Int: LineTable]) -> InitializerWork? {
         guard let m = models[model] else { return nil }
-        for ref in m.declarations + m.extensions {
+        return initializerWork(in: m.declarations + m.extensions, tables: &tables)
+    }
+
+    /// `initializerWork(of:tables:)` over a type's declarations and extensions.
+    func initializerWork(in refs: [TypeRef], tables: inout [Int: LineTable]) -> InitializerWork? {
+        for ref in refs {
             let decl = type(ref)
             for fn in decl.functions where fn.kind == .`init` {
                 guard let body = fn.body else { continue }
@@ -472,13 +478,13 @@ extension ProjectIndex {
                 var open = fn.startToken
                 while open < body.open, source.kind(open) != .leftParen { open += 1 }
                 if source.isIdentifier(open + 1, "from") { continue }
+                let pipelines = observerMigrations.values.filter { $0.file == ref.file }.flatMap { $0.pipelines.map(\.statement) }
                 var k = body.open + 1
                 while k < body.close {
                     defer { k += 1 }
                     guard source.kind(k) == .identifier else { continue }
                     // A pipeline the fix turns into an observer is not left in the initializer.
-                    if let migration = observerMigrations[model], migration.file == ref.file,
-                       migration.pipelines.contains(where: { $0.statement.contains(k) }) { continue }
+                    if pipelines.contains(where: { $0.contains(k) }) { continue }
                     let name = source.name(k)
                     let calls = source.kind(k + 1) == .leftParen || (source.kind(k + 1) == .leftBrace && name == "Task")
                     guard calls else { continue }

@@ -164,7 +164,9 @@ extension ProjectIndex {
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
-        if let model, models[model] != nil {
+        if forwardingTokenSites.contains(site) {
+            // A forwarding's (ChangeForwarding): its parent and child migrate together.
+        } else if let model, models[model] != nil {
             out.block(model, .objectWillChangeUsed, site)
         } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.

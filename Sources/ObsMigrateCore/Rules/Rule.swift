@@ -57,6 +57,9 @@ public struct RuleMetadata: Sendable {
     public var nonTriggering: [String]
     /// `(before, after)` pairs: `fix` on `before` must produce `after`.
     public var examples: [(before: String, after: String)]
+    /// The rule reports code whose migration compiles and behaves differently: `fix` prints its
+    /// findings with the diff, and it keeps reporting the migrated code until a person decides.
+    public var reportsBehaviourChange = false
 }
 
 /// A rule looks at one file with the whole project's index at hand.

@@ -19,11 +19,12 @@ public struct RuleContext: Sendable {
     public var source: SourceFile { index.files[fileIndex].source }
     public var decls: FileDeclarations { index.files[fileIndex].decls }
 
-    /// Whether the type migrates (a model that migrates, or a class already `@Observable`).
+    /// Whether the type migrates (a model that migrates, or a class already `@Observable` that is
+    /// no ObservableObject through a superclass from outside the project).
     public func migrates(_ type: String?) -> Bool {
         guard let type else { return false }
         if let model = index.models[type] { return model.migrates }
-        return index.observableTypes.contains(type)
+        return index.observableTypes.contains(type) && index.frameworkObservableSuperclass[type] == nil
     }
 
     /// Why `type` keeps ObservableObject, with where: the first reason, and how many more.
@@ -80,6 +81,7 @@ public struct RuleContext: Sendable {
             return "\(TypeName.base(type)) keeps ObservableObject: \(whyBlocked(type))"
         }
         if let type, index.declared[type] == nil { return notDeclared(TypeName.base(type)) }
+        if let type, let reason = index.frameworkSuperclassReason(type) { return reason }
         if let type { return "\(TypeName.base(type)) does not conform to ObservableObject in the scanned sources" }
         if let written { return notDeclared(ProjectIndex.stripType(written)) }
         return "its type cannot be told (add a type annotation)"
@@ -126,6 +128,48 @@ enum Edits {
             i += 1
         }
         return "    "
+    }
+
+    /// Removes the conformance at entry `e` of a declaration or extension: an extension that
+    /// adds nothing else (an empty body, no comment) goes whole.
+    static func removeConformance(_ decl: TypeDecl, entry e: Int, in source: SourceFile) -> [Edit] {
+        let empty = decl.kind == .extension && decl.inheritance.count == 1 && decl.bodyClose == decl.bodyOpen + 1
+            && !source.hasComment(between: decl.bodyOpen, and: decl.bodyClose)
+        return empty ? [deleteDeclaration(decl, in: source)] : removeInheritance(decl, entry: e, in: source)
+    }
+
+    /// Deletes a whole declaration, with its line when nothing else shares it.
+    static func deleteDeclaration(_ decl: TypeDecl, in source: SourceFile) -> Edit {
+        let start = decl.start
+        let end = source.end(decl.bodyClose)
+        let lineStart = source.lineStart(of: start)
+        let bytes = source.bytes
+        let aloneBefore = bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        var after = end
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        let aloneAfter = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
+        guard aloneBefore && aloneAfter else { return .delete(start..<end) }
+        var deleteStart = lineStart
+        let deleteEnd = source.nextLineStart(after: after)
+        // Do not leave two blank lines where the extension stood between blank lines.
+        let previousBlank = lineStart > 0 && isBlankLine(endingAt: lineStart, in: source)
+        if previousBlank, deleteEnd >= bytes.count || isBlank(lineAt: deleteEnd, in: source) {
+            deleteStart = source.lineStart(of: lineStart - 1)
+        }
+        return .delete(deleteStart..<deleteEnd)
+    }
+
+    static func isBlank(lineAt offset: Int, in source: SourceFile) -> Bool {
+        var i = offset
+        let b = source.bytes
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        return i >= b.count || b[i] == 0x0A || b[i] == 0x0D
+    }
+
+    /// Whether the line that ends just before `offset` is blank.
+    static func isBlankLine(endingAt offset: Int, in source: SourceFile) -> Bool {
+        let previousStart = source.lineStart(of: offset - 1)
+        return isBlank(lineAt: previousStart, in: source)
     }
 
     /// Removes entry `e` of a type's inheritance clause with its comma, or the whole `: X`

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The compile oracle: type-checks Swift sources against the stand-in `Combine` and `SwiftUI`
+/// The compile oracle: type-checks Swift sources against the stand-in `Combine`, `CoreData` and `SwiftUI`
 /// modules in `Oracle/Stubs` (built once per test process) and the toolchain's real
 /// `Observation` module, in Swift 5 language mode.
 ///
@@ -21,7 +21,7 @@ struct CompileOracle: Sendable {
     }
 
     let swiftc: URL
-    /// Holds Combine.swiftmodule and SwiftUI.swiftmodule, plus a scratch folder.
+    /// Holds the stand-in modules (Combine, CoreData, SwiftUI), plus a scratch folder.
     let workDirectory: URL
     /// How long building the stand-in modules took.
     let stubBuildSeconds: Double
@@ -60,7 +60,7 @@ struct CompileOracle: Sendable {
             throw Failure(description: "cannot create \(work.path): \(error)")
         }
         let start = Date()
-        for module in ["Combine", "SwiftUI"] {
+        for module in ["Combine", "CoreData", "SwiftUI"] {
             let source = stubsDirectory.appendingPathComponent("\(module).swift")
             let outcome = run(swiftc, [
                 "-emit-module", "-parse-as-library", "-swift-version", "5",

@@ -26,16 +26,16 @@ import SwiftUI
     var user = ""
 }
 
-@Observable final class SettingsModel {
-    @ObservationIgnored @AppStorage("theme") var theme = "light"
-    var fontSize = 14.0
+final class SettingsModel: ObservableObject {
+    @AppStorage("theme") var theme = "light"
+    @Published var fontSize = 14.0
 }
 
 struct FeedScreen: View {
     @State private var feed = FeedModel()
     @State private var draft = DraftModel()
     @State private var session = SessionStore()
-    @State private var settings = SettingsModel()
+    @StateObject private var settings = SettingsModel()
 
     var body: some View {
         Text("\(feed.items.count) \(draft.text) \(session.user) \(settings.theme)")

@@ -78,12 +78,7 @@ public struct ObservableObjectConformance: Rule {
             for c in model.conformances where c.ref.file == f && context.index.type(c.ref).kind == .extension {
                 let ext = context.index.type(c.ref)
                 let entry = ext.inheritance[c.entry]
-                var fix: [Edit]? = nil
-                if migrates {
-                    let empty = ext.inheritance.count == 1 && ext.bodyClose == ext.bodyOpen + 1
-                        && !source.hasComment(between: ext.bodyOpen, and: ext.bodyClose)
-                    fix = empty ? [deleteDeclaration(ext, in: source)] : Edits.removeInheritance(ext, entry: c.entry, in: source)
-                }
+                let fix = migrates ? Edits.removeConformance(ext, entry: c.entry, in: source) : nil
                 let message = migrates
                     ? "extension adds ObservableObject to \(simple), which becomes @Observable: drop the conformance (fixable)"
                     : blockedText
@@ -106,40 +101,6 @@ public struct ObservableObjectConformance: Rule {
         let beginsLine = source.bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         guard placement == .ownLine, beginsLine else { return "@Observable " }
         return "@Observable" + source.lineEnding + source.text(lineStart..<start)
-    }
-
-    /// Deletes a whole declaration, with its line when nothing else shares it.
-    func deleteDeclaration(_ decl: TypeDecl, in source: SourceFile) -> Edit {
-        let start = decl.start
-        let end = source.end(decl.bodyClose)
-        let lineStart = source.lineStart(of: start)
-        let bytes = source.bytes
-        let aloneBefore = bytes[lineStart..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-        var after = end
-        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
-        let aloneAfter = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
-        guard aloneBefore && aloneAfter else { return .delete(start..<end) }
-        var deleteStart = lineStart
-        let deleteEnd = source.nextLineStart(after: after)
-        // Do not leave two blank lines where the extension stood between blank lines.
-        let previousBlank = lineStart > 0 && isBlankLine(endingAt: lineStart, in: source)
-        if previousBlank, deleteEnd >= bytes.count || isBlank(lineAt: deleteEnd, in: source) {
-            deleteStart = source.lineStart(of: lineStart - 1)
-        }
-        return .delete(deleteStart..<deleteEnd)
-    }
-
-    func isBlank(lineAt offset: Int, in source: SourceFile) -> Bool {
-        var i = offset
-        let b = source.bytes
-        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
-        return i >= b.count || b[i] == 0x0A || b[i] == 0x0D
-    }
-
-    /// Whether the line that ends just before `offset` is blank.
-    func isBlankLine(endingAt offset: Int, in source: SourceFile) -> Bool {
-        let previousStart = source.lineStart(of: offset - 1)
-        return isBlank(lineAt: previousStart, in: source)
     }
 }
 

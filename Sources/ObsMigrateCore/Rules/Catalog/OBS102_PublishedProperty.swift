@@ -39,15 +39,18 @@ public struct PublishedProperty: Rule {
             for property in decl.properties {
                 guard let attr = property.attribute("Published") else { continue }
                 let model = context.index.models[name]
-                let mixed = model != nil && decl.hasAttribute("Observable")
                 let label = property.name.map { "'\($0)'" } ?? "property"
-                if decl.kind == .class, !mixed, model?.migrates ?? context.index.observableTypes.contains(name) {
+                if decl.kind == .class, model?.migrates ?? context.index.observableTypes.contains(name) {
+                    // In a class already marked @Observable, `@ObservationIgnored @Published` kept the
+                    // macro off a property that views followed through objectWillChange: it is tracked now.
+                    let ignored = model != nil && decl.hasAttribute("Observable") ? property.attribute("ObservationIgnored") : nil
                     findings.append(finding(context, attr.range,
-                        "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName) (fixable)",
-                        fix: [Edits.deleteToken(attr.range, in: context.source)], model: name))
+                        "@Published \(label) becomes a plain\(ignored == nil ? "" : ", tracked") property of the @Observable \(decl.simpleName) (fixable)",
+                        fix: [Edits.deleteToken(attr.range, in: context.source)] + (ignored.map { [Edits.deleteToken($0.range, in: context.source)] } ?? []),
+                        model: name))
                 } else if model != nil {
                     findings.append(finding(context, attr.range,
-                        "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(mixed ? "it is also marked @Observable" : context.whyBlocked(name))",
+                        "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(context.whyBlocked(name))",
                         fix: nil, model: name))
                 } else {
                     findings.append(finding(context, attr.range,

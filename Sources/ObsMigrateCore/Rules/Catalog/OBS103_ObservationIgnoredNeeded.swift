@@ -19,21 +19,23 @@ public struct ObservationIgnoredNeeded: Rule {
         summary: "A lazy, property-wrapped or observer-only overriding property in a class that becomes @Observable needs @ObservationIgnored.",
         rationale: """
             The `@Observable` macro turns stored properties into computed ones backed by tracked storage; \
-            it cannot do that to a `lazy` property or one with another property wrapper (`@AppStorage`, \
-            `@Injected`, ...), and the class stops compiling. `@ObservationIgnored` keeps such a property \
+            it cannot do that to a `lazy` property or one with another property wrapper (`@Injected`, \
+            `@Clamped`, ...), and the class stops compiling. `@ObservationIgnored` keeps such a property \
             as it is, untracked, as it was under ObservableObject (only `@Published` properties were \
-            published there). So does a subclass's `override var x { didSet { ... } }`: the superclass's \
-            `x` keeps tracking every read and write, and the observers still run.
+            published there). `@AppStorage` is the exception: it publishes through `objectWillChange` \
+            too, so a class that holds one stays ObservableObject (OBS210). So does a subclass's \
+            `override var x { didSet { ... } }`: the superclass's `x` keeps tracking every read and \
+            write, and the observers still run.
             """,
         triggering: [
-            "import SwiftUI\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var formatter = DateFormatter()\n}\n",
+            "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Injected var client: Client\n    lazy var formatter = DateFormatter()\n}\n",
         ],
         nonTriggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var name = \"\"\n    static let shared = Settings()\n}\n",
         ],
         examples: [
-            (before: "import SwiftUI\n\nfinal class Settings: ObservableObject {\n    @AppStorage(\"name\") var name = \"\"\n    lazy var cache: [String] = []\n}\n",
-             after: "import SwiftUI\n\n@Observable final class Settings {\n    @ObservationIgnored @AppStorage(\"name\") var name = \"\"\n    @ObservationIgnored lazy var cache: [String] = []\n}\n"),
+            (before: "import SwiftUI\n\nfinal class Settings: ObservableObject {\n    @Clamped(0...1) var volume = 0.5\n    lazy var cache: [String] = []\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Settings {\n    @ObservationIgnored @Clamped(0...1) var volume = 0.5\n    @ObservationIgnored lazy var cache: [String] = []\n}\n"),
             (before: "import SwiftUI\n\nclass Document: ObservableObject {\n    @Published var text = \"\"\n}\n\nfinal class Note: Document {\n    override var text: String {\n        didSet { print(text) }\n    }\n}\n",
              after: "import SwiftUI\n\n@Observable class Document {\n    var text = \"\"\n}\n\n@Observable final class Note: Document {\n    @ObservationIgnored override var text: String {\n        didSet { print(text) }\n    }\n}\n"),
         ])

@@ -1,5 +1,6 @@
 /// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it, except a
-/// send right before setting a tracked property, which the fix removes.
+/// send right before setting a tracked property, which the fix removes, and one next to a change
+/// inside a tracked property that no setter sees, which becomes `withMutation(keyPath:)`.
 public struct ObjectWillChangeUse: Rule {
     public init() {}
 
@@ -15,14 +16,24 @@ public struct ObjectWillChangeUse: Rule {
             redesigned (usually it can simply go, or become `withObservationTracking`). The class keeps \
             ObservableObject until a person does that. One form is mechanical: `objectWillChange.send()` \
             as a statement (or alone in `if flag { }`) right before one that sets a stored property the \
-            `@Observable` class tracks (`x = ...`, `x += ...`, `x[i] = ...`, `x.append(...)`), or after \
-            one in the same block with only local `let`/`var` declarations (no `await`) in between, is \
-            dead once the setter itself tells observers, and the fix removes it. A send before anything else (an `@AppStorage` or \
+            `@Observable` class tracks (`x = ...`, `x += ...`, and `x[i] = ...` or `x.append(...)` on a \
+            property whose type is a value type), or after one in the same block with only local \
+            `let`/`var` declarations (no `await`) in between, is dead once the setter itself tells \
+            observers, and the fix removes it. A send next to a statement that changes something inside a \
+            tracked property without its setter (`cache.insert(k)` or `nodes[id]?.count += 1` on a class \
+            instance: an assignment into it, or a call of a method named for a change, on one line, \
+            without `await` or `return`), or alone in `if cache.insertIfNew(k) { }`, becomes \
+            `withMutation(keyPath: \\.cache) { ... }` around that statement: it tells the views that \
+            read `cache`, as the send told every view. A send before anything else (an `@AppStorage` or \
             `@ObservationIgnored` property, a computed one, a call, or a bare `x` that names a local, \
             parameter, closure parameter, loop variable or pattern binding there rather than the \
             property) still needs a person. A send in the \
             `sink` of another object's `objectWillChange` or `$property` forwards that object's changes; \
-            the message says so, since Observation tracks reads through one object into another by itself.
+            the message says so, since Observation tracks reads through one object into another by itself. \
+            The plain form, `child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }` \
+            (with `.receive(on:)`, stored with `.store(in:)` or in an optional `var`) on a stored property \
+            whose type is a model, goes when parent and child both migrate; they migrate together or \
+            stay together.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -33,6 +44,8 @@ public struct ObjectWillChangeUse: Rule {
         examples: [
             (before: "import Combine\n\nfinal class Clock: ObservableObject {\n    @Published var now = 0\n    var laps: [Int] = []\n\n    func tick() {\n        objectWillChange.send()\n        now += 1\n        self.objectWillChange.send()\n        laps.append(now)\n    }\n}\n",
              after: "import Combine\nimport Observation\n\n@Observable final class Clock {\n    var now = 0\n    var laps: [Int] = []\n\n    func tick() {\n        now += 1\n        laps.append(now)\n    }\n}\n"),
+            (before: "import Combine\n\nfinal class Log {\n    var lines: [String] = []\n    func append(_ line: String) { lines.append(line) }\n}\n\nfinal class Console: ObservableObject {\n    var log = Log()\n\n    func write(_ line: String) {\n        objectWillChange.send()\n        log.append(line)\n    }\n}\n",
+             after: "import Combine\nimport Observation\n\nfinal class Log {\n    var lines: [String] = []\n    func append(_ line: String) { lines.append(line) }\n}\n\n@Observable final class Console {\n    var log = Log()\n\n    func write(_ line: String) {\n        withMutation(keyPath: \\.log) { log.append(line) }\n    }\n}\n"),
         ])
 
     private static let word = Array("objectWillChange".utf8)
@@ -103,11 +116,35 @@ public struct ObjectWillChangeUse: Rule {
             let receiver = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
             let owner = receiver.flatMap { context.index.models[$0] != nil ? $0 : nil }
                 ?? context.index.enclosingModel(of: s, in: context.fileIndex) ?? receiver
+            if let forwarding = context.index.changeForwarding(at: s, in: context.fileIndex),
+               context.migrates(forwarding.parent), context.migrates(forwarding.child) {
+                // Both migrate: views track the child's properties through the parent by themselves.
+                guard s == forwarding.childToken else { continue }
+                let statement = source.start(forwarding.statement.lowerBound)..<source.end(forwarding.statement.upperBound)
+                findings.append(finding(context, source.start(s)..<source.end(s),
+                                        "\(TypeName.base(forwarding.parent)) forwards the objectWillChange of \(TypeName.base(forwarding.child)); once both are @Observable, views that read the child's properties through it track them themselves: the subscription goes (fixable)",
+                                        fix: [Self.removal(statement, in: source)], model: forwarding.parent))
+                continue
+            }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 findings.append(finding(context, source.start(s)..<source.end(s),
                                         "objectWillChange.send() next to setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
                                         fix: [Self.removal(dead.range, in: source)], model: owner))
+                continue
+            }
+            if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
+               let send = context.index.mutationSend(at: s, in: context.fileIndex, model: owner) {
+                let call = (send.replacesCondition ? "_ = " : "") + (send.needsTry ? "try " : "") + (send.explicitSelf ? "self." : "")
+                    + "withMutation(keyPath: \\.\(send.property))"
+                findings.append(finding(context, source.start(s)..<source.end(s),
+                                        "objectWillChange.send() next to a change inside '\(send.property)' that no setter sees becomes \(call) { ... } around it once \(TypeName.base(owner)) is @Observable (fixable)",
+                                        fix: send.replacesCondition
+                                            ? [Edit(send.sendRange, call + " { " + source.text(source.start(send.statement.lowerBound)..<source.end(send.statement.upperBound)) + " }")]
+                                            : [Self.removal(send.sendRange, in: source),
+                                               .insert(call + " { ", at: source.start(send.statement.lowerBound)),
+                                               .insert(" }", at: source.end(send.statement.upperBound))],
+                                        model: owner))
                 continue
             }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""

@@ -16,8 +16,8 @@ struct ShelfCount: View {
     var body: some View { Text("\(library.books.count) books") }
 }
 
-/// Half migrated: a person decides which of the two it keeps.
+/// Half migrated: the fix finishes it.
 @Observable
-final class Preferences: ObservableObject {
+final class Preferences {
     var darkMode = false
 }

@@ -7,7 +7,7 @@ import SwiftUI
 @main
 struct BookshelfApp: App {
     @State private var library = Library()
-    @State private var settings = SettingsStore()
+    @StateObject private var settings = SettingsStore()
     // Search and sync still depend on Combine publishers (see their files).
     @StateObject private var search = SearchModel()
     @StateObject private var sync = SyncService()
@@ -16,7 +16,7 @@ struct BookshelfApp: App {
         WindowGroup {
             ContentView()
                 .environment(library)
-                .environment(settings)
+                .environmentObject(settings)
                 .environmentObject(search)
                 .environmentObject(sync)
         }

@@ -4,7 +4,7 @@ import SwiftUI
 struct LibraryView: View {
     var library: Library // read-only here: no bindings needed
     @ObservedObject var readingList: ReadingListStore
-    @Environment(SettingsStore.self) private var settings
+    @EnvironmentObject private var settings: SettingsStore
 
     private var visibleBooks: [Book] {
         let books = settings.showsFinished ? library.books : library.books.filter { $0.status != .finished }
@@ -53,8 +53,8 @@ struct LibraryView: View {
 /// One row of the book list.
 struct BookRow: View {
     let book: Book
-    @Environment(SettingsStore.self)
-    private var settings
+    @EnvironmentObject
+    private var settings: SettingsStore
 
     var body: some View {
         VStack(alignment: .leading) {

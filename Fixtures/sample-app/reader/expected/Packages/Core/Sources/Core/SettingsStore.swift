@@ -12,7 +12,7 @@ import SwiftUI
     public var fontSize: Double = 16
     public var showsImages = true
     public var refreshMinutes = 30
-    @ObservationIgnored @AppStorage("reader.lastSync") public var lastSync: Double = 0
+    @ObservationIgnored public lazy var sizeFormatter = NumberFormatter()
 
     public init() {}
 

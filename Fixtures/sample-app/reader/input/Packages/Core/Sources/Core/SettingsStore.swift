@@ -12,7 +12,7 @@ public final class SettingsStore: ObservableObject {
     @Published public var fontSize: Double = 16
     @Published public var showsImages = true
     @Published public var refreshMinutes = 30
-    @AppStorage("reader.lastSync") public var lastSync: Double = 0
+    public lazy var sizeFormatter = NumberFormatter()
 
     public init() {}
 

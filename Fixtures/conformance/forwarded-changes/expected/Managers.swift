@@ -1,0 +1,37 @@
+import SwiftUI
+import Combine
+
+@Observable final class TabManager {
+    var tabs: [String] = []
+}
+
+@Observable final class PeekManager {
+    var peeking = false
+}
+
+/// Forwards its children's changes as its own: once all three are @Observable, a view that
+/// reads `browser.tabManager.tabs` tracks `tabs` itself, and the subscriptions go.
+@Observable final class BrowserManager {
+    let tabManager = TabManager()
+    var peekManager = PeekManager()
+    private var cancellables = Set<AnyCancellable>()
+    private var cancellable: AnyCancellable?
+
+    init() {
+    }
+}
+
+final class DownloadQueue: ObservableObject {
+    @Published var items: [String] = []
+}
+
+/// Forwards a child that stays (a view subscribes to its $items): it stays too, and so would
+/// the child if it were the parent that stayed.
+final class DownloadManager: ObservableObject {
+    let queue = DownloadQueue()
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        queue.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+    }
+}

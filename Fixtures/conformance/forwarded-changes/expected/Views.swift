@@ -1,0 +1,18 @@
+import SwiftUI
+
+struct BrowserView: View {
+    var browser: BrowserManager
+
+    var body: some View {
+        Text("\(browser.tabManager.tabs.count) \(browser.peekManager.peeking ? "peek" : "")")
+    }
+}
+
+struct DownloadsView: View {
+    @ObservedObject var downloads: DownloadManager
+
+    var body: some View {
+        Text("\(downloads.queue.items.count)")
+            .onReceive(downloads.queue.$items) { _ in }
+    }
+}

@@ -1,0 +1,45 @@
+import SwiftUI
+import Combine
+
+final class TabManager: ObservableObject {
+    @Published var tabs: [String] = []
+}
+
+final class PeekManager: ObservableObject {
+    @Published var peeking = false
+}
+
+/// Forwards its children's changes as its own: once all three are @Observable, a view that
+/// reads `browser.tabManager.tabs` tracks `tabs` itself, and the subscriptions go.
+final class BrowserManager: ObservableObject {
+    let tabManager = TabManager()
+    var peekManager = PeekManager()
+    private var cancellables = Set<AnyCancellable>()
+    private var cancellable: AnyCancellable?
+
+    init() {
+        tabManager.objectWillChange
+            .sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+            .store(in: &cancellables)
+        self.cancellable = peekManager.objectWillChange
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+    }
+}
+
+final class DownloadQueue: ObservableObject {
+    @Published var items: [String] = []
+}
+
+/// Forwards a child that stays (a view subscribes to its $items): it stays too, and so would
+/// the child if it were the parent that stayed.
+final class DownloadManager: ObservableObject {
+    let queue = DownloadQueue()
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        queue.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+struct StoreView: View {
+    var store: Store
+    @ObservedObject var prefs: Prefs
+
+    var body: some View {
+        Text(store.title + prefs.theme + "\(store.cache.entries.count)")
+    }
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@Observable
+struct Settings {
+    var enabled = false
+}

@@ -1,0 +1,119 @@
+/// `objectWillChange.send()` next to a statement that changes what a tracked stored property
+/// holds without going through its setter (`store.items.append(x)` on a class instance,
+/// `cache[id]?.count += 1`, `queue.insert(job)`): no setter tells Observation of it. Under
+/// `@Observable`, `withMutation(keyPath: \.store) { ... }` around that statement (the macro
+/// provides it) tells the views that read `store`, where the send told every view of the object.
+public struct MutationSend: Sendable {
+    /// The bytes of the send statement to remove (with a `;` after it).
+    public var sendRange: Range<Int>
+    /// The statement to wrap, as significant tokens.
+    public var statement: ClosedRange<Int>
+    /// The tracked property the statement changes.
+    public var property: String
+    /// `self.` when the send was written `self.objectWillChange.send()`, so that the call is
+    /// valid where the send was (an escaping closure).
+    public var explicitSelf: Bool
+    /// The statement contains `try`: the call needs it too (`withMutation` rethrows).
+    public var needsTry: Bool
+    /// `if change { send }`: `sendRange` is the whole `if`, and `statement` its condition,
+    /// whose value the call discards.
+    public var replacesCondition = false
+}
+
+extension ProjectIndex {
+    /// Words that change where control goes, or suspend: such a statement cannot move into
+    /// `withMutation`'s closure.
+    static let wordsThatCannotMoveIntoAClosure: Set<String> = ["await", "return", "throw", "break", "continue", "fallthrough", "yield", "defer"]
+
+    /// Method names that change what they are called on: a call of one (`insert`, `appendAll`,
+    /// `update_state`, `removeExpired`) next to a send is the change the send announces.
+    static let mutationVerbs: [String] = [
+        "insert", "append", "remove", "add", "update", "set", "delete", "clear", "reset", "replace", "push", "pop",
+        "sort", "filter", "merge", "toggle", "increment", "decrement", "mark", "move", "swap", "reload", "refresh",
+        "prepend", "store", "save", "put", "upsert", "flush", "purge", "truncate", "register", "unregister",
+    ]
+
+    /// The send at `s` (an `objectWillChange` token inside `model`) when it is a plain statement
+    /// next to (right after, else right before, in the same block) a statement that starts with
+    /// one of the model's tracked stored properties and changes something inside it (`p.x = v`,
+    /// `p[k]?.y += 1`, `p.insert(x)`, `self.p.reload()`), on one line, that can move into a
+    /// closure; or the only statement of `if p.insert(x) { ... }` (no `else`), whose condition
+    /// is such a change.
+    func mutationSend(at s: Int, in file: Int, model: String) -> MutationSend? {
+        let source = files[file].source
+        guard let first = source.statementStart(ofOwnMember: s),
+              source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
+              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        let last = s + 4
+        var next = last + 1
+        var removalEnd = source.end(last)
+        if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
+        let tracked = trackedProperties(of: model)
+        let explicitSelf = first != s
+        // `if p.insert(x) { objectWillChange.send() }`: the whole `if` becomes the call.
+        if source.kind(first - 1) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[first - 1]) == last + 1,
+           !source.isIdentifier(last + 2, "else") {
+            var ifToken = first - 2
+            while ifToken > 0, first - ifToken < 64, !source.startsStatement(ifToken) { ifToken -= 1 }
+            guard source.isIdentifier(ifToken, "if"), !source.isIdentifier(ifToken - 1, "else"),
+                  let (property, end) = reachingStatement(at: ifToken + 1, in: file, tracked: tracked, until: first - 1),
+                  end == first - 2 else { return nil }
+            let needsTry = (ifToken...end).contains { source.isIdentifier($0, "try") }
+            return MutationSend(sendRange: source.start(ifToken)..<source.end(last + 1), statement: (ifToken + 1)...end, property: property,
+                                explicitSelf: explicitSelf, needsTry: needsTry, replacesCondition: true)
+        }
+        var candidates: [Int] = []
+        if next < source.sigCount, source.startsLine[next] || source.kind(last + 1) == .semicolon { candidates.append(next) }
+        if let previous = previousStatement(before: first, in: source) { candidates.append(previous) }
+        for start in candidates {
+            guard let (property, end) = reachingStatement(at: start, in: file, tracked: tracked) else { continue }
+            let needsTry = (start...end).contains { source.isIdentifier($0, "try") }
+            return MutationSend(sendRange: source.start(first)..<removalEnd, statement: start...end, property: property,
+                                explicitSelf: explicitSelf, needsTry: needsTry)
+        }
+        return nil
+    }
+
+    /// The tracked property a statement starting at `start` reaches into, and its last token;
+    /// nil for any other statement, one on several lines, or one that cannot move into a closure.
+    func reachingStatement(at start: Int, in file: Int, tracked: Set<String>, until limit: Int? = nil) -> (String, Int)? {
+        let source = files[file].source
+        var k = start
+        let qualified = source.isIdentifier(k, "self") && source.kind(k + 1) == .period
+        if qualified { k += 2 }
+        guard source.kind(k) == .identifier else { return nil }
+        let name = source.name(k)
+        guard tracked.contains(name), qualified || localBinding(ofName: name, at: k, in: file) == nil else { return nil }
+        // Into it: `p.`, `p[`, `p?.`, `p!.`; a plain `p = v` is the setter's (a dead send).
+        var after = k + 1
+        if source.kind(after) == .operator, source.isText(after, "?") || source.isText(after, "!") { after += 1 }
+        guard source.kind(after) == .period || source.kind(after) == .leftBracket else { return nil }
+        // The statement's end: bracketed runs whole, up to the end of the line, a `;` or the block's `}`.
+        var end = k
+        var t = k + 1
+        var assigns = false
+        var lastCall: String? = nil
+        while t < (limit ?? source.sigCount) {
+            let kind = source.kind(t)
+            if kind == .semicolon || kind == .rightBrace || kind == .rightParen || kind == .rightBracket || source.startsLine[t] { break }
+            if kind == .operator, source.text(t).hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(source.text(t)) { assigns = true }
+            if kind == .identifier, source.kind(t + 1) == .leftParen || source.kind(t + 1) == .leftBrace { lastCall = source.name(t) }
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(source.match[t])
+                guard m > t else { return nil }
+                t = m
+            }
+            end = t
+            t += 1
+        }
+        // A next line that continues the expression (`.sorted()`, `+ 1`) would be cut in two.
+        if limit == nil, t < source.sigCount, source.startsLine[t], source.kind(t) == .period || source.kind(t) == .operator { return nil }
+        // It changes something: an assignment, or a call of a method named for a change.
+        let verb = lastCall.map { call in Self.mutationVerbs.contains { call.lowercased().hasPrefix($0) } } ?? false
+        guard assigns && limit == nil || verb else { return nil }
+        for u in start...end where source.kind(u) == .identifier && Self.wordsThatCannotMoveIntoAClosure.contains(source.name(u)) {
+            return nil
+        }
+        return (name, end)
+    }
+}
