@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(
             name: "ObsMigrateTests",
             dependencies: ["ObsMigrateSupport", "ObsMigrateCore", "ObsMigrateReport", "ObsMigrateCLI"],
-            exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Consumers"]
+            exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Oracle/RuntimeNegativeControls", "Consumers"]
         ),
     ]
 )

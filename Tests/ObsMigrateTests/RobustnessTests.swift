@@ -1280,10 +1280,13 @@ enum FuzzProperties {
         Lexer.tokenize(bytes).tokens.filter { $0.kind.isComment || $0.kind == .string }.map { bytes[$0.range] }
     }
 
-    /// Nil when every comment and string literal is kept, in order; else what changed, naming
-    /// the case of an `import` inserted into one (its own known signature).
+    /// Nil when every comment and string literal is kept; else what changed, naming the case of
+    /// an `import` inserted into one (its own known signature). Compared as sorted lists: a
+    /// pipeline that becomes an observer moves its statements, literals and comments with them,
+    /// from the initializer to the property (OBS202), while no text inside one may change.
     static func changedCommentOrString(_ original: [UInt8], _ fixed: [UInt8]) -> String? {
-        let before = commentsAndStrings(original), after = commentsAndStrings(fixed)
+        let before = commentsAndStrings(original).sorted { $0.lexicographicallyPrecedes($1) }
+        let after = commentsAndStrings(fixed).sorted { $0.lexicographicallyPrecedes($1) }
         guard before != after else { return nil }
         let k = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
         let old = k < before.count ? String(decoding: before[k], as: UTF8.self) : "(none)"

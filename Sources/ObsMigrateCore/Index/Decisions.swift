@@ -461,6 +461,8 @@ extension ProjectIndex {
                 let member = String(source.text(s).dropFirst())
                 let qualifiedBySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
                 if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
+                    // A pipeline the fix turns into a willSet (ObserverPipelines.swift).
+                    if observerMigrations[name].map({ $0.file == ref.file && $0.pipelines.contains { $0.dollarToken == s } }) ?? false { s += 1; continue }
                     block(.publisherUsed(projection: source.text(s)), site)
                 }
             }

@@ -165,6 +165,8 @@ public struct ProjectIndex: Sendable {
     /// Every model's `@Published` names, its ancestors' included; and all of them together.
     var publishedWithAncestors: [String: Set<String>] = [:]
     public var publishedNames: Set<String> = []
+    /// Each model's `$x` pipelines that become `willSet` observers (`ObserverPipelines.swift`).
+    public var observerMigrations: [String: ObserverMigration] = [:]
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
@@ -209,6 +211,7 @@ public struct ProjectIndex: Sendable {
         }
         for f in modelsByFile.keys { modelsByFile[f]!.sort() }
         cachePublishedNames()
+        observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)

@@ -478,10 +478,13 @@ extension ProjectIndex {
                 var open = fn.startToken
                 while open < body.open, source.kind(open) != .leftParen { open += 1 }
                 if source.isIdentifier(open + 1, "from") { continue }
+                let pipelines = observerMigrations.values.filter { $0.file == ref.file }.flatMap { $0.pipelines.map(\.statement) }
                 var k = body.open + 1
                 while k < body.close {
                     defer { k += 1 }
                     guard source.kind(k) == .identifier else { continue }
+                    // A pipeline the fix turns into an observer is not left in the initializer.
+                    if pipelines.contains(where: { $0.contains(k) }) { continue }
                     let name = source.name(k)
                     let calls = source.kind(k + 1) == .leftParen || (source.kind(k + 1) == .leftBrace && name == "Task")
                     guard calls else { continue }

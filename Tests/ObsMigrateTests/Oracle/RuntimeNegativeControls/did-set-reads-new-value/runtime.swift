@@ -1,0 +1,2 @@
+let prefs = Prefs()
+prefs.scale = 3
