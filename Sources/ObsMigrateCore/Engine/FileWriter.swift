@@ -15,7 +15,7 @@ import ObsMigrateSupport
 /// temporary file is removed and the original is left untouched. A file that changed on disk
 /// since it was read is skipped, as is one marked read-only, one with several hard links (the
 /// rename would split them), and one that is not inside the project root. `writeAll` does this
-/// for a whole migration at once: all files or none.
+/// for a whole migration at once: all files or none (see `commitAll` in FileCommit.swift).
 public enum FileWriter {
     public enum Failure: Error, Equatable, Sendable {
         case changedOnDisk
@@ -52,14 +52,18 @@ public enum FileWriter {
     }
 
     /// Test hooks. `fault` returns an errno to make a step fail as if the system call had;
-    /// `beforeRename` runs just before the final check and rename (to change the file under the
-    /// writer's feet). Only tests set them, before running a command, and reset them after.
-    /// (Called from the threads that prepare files, possibly several at once.)
-    struct Hooks: @unchecked Sendable {
+    /// `beforeRename` runs for each file just before the check of all files that precedes the
+    /// renames, `betweenRenames` before each file's own last check and rename, with how many
+    /// files are replaced so far (to change a file under the writer's feet). Only tests set
+    /// them, before running a command, and reset them after. (`fault` is called from the
+    /// threads that prepare files, possibly several at once.)
+    package struct Hooks: @unchecked Sendable {
         var fault: ((Step, String) -> Int32?)? = nil
         var beforeRename: ((String) -> Void)? = nil
+        package var betweenRenames: ((Int, String) -> Void)? = nil
+        package init() {}
     }
-    nonisolated(unsafe) static var hooks = Hooks()
+    nonisolated(unsafe) package static var hooks = Hooks()
 
     /// Writes one file. Nil when written.
     public static func write(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8], root: String) -> Failure? {
@@ -94,39 +98,6 @@ public enum FileWriter {
         return staged.commit(Array(writes.indices))
     }
 
-    /// Flushes prepared files and renames them over their originals, all or none (see
-    /// `writeAll`): failures by position in `prepared`, the others then `.notAttempted`.
-    static func commitAll(_ prepared: [Result<Prepared, Failure>]) -> [Int: Failure] {
-        // Temporary files are flushed on several threads: each `fsync` waits for the disk,
-        // and a migration touches hundreds of files.
-        var outcomes = prepared
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            concurrentIO(out.count) { k in out[k] = out[k].flatMap(finish) }
-        }
-        var failures: [Int: Failure] = [:]
-        for (k, outcome) in outcomes.enumerated() {
-            if case .failure(let failure) = outcome { failures[k] = failure }
-        }
-        // Last check, for all files before any is replaced: nobody changed them meanwhile.
-        if failures.isEmpty {
-            for (k, outcome) in outcomes.enumerated() {
-                if case .success(let p) = outcome, !isUnchanged(p) { failures[k] = .changedOnDisk }
-            }
-        }
-        if !failures.isEmpty {
-            for case .success(let p) in outcomes { TemporaryFiles.remove(p.temp) }
-            for k in outcomes.indices where failures[k] == nil { failures[k] = .notAttempted }
-            return failures
-        }
-        TemporaryFiles.committing {
-            for case (let k, .success(let p)) in outcomes.enumerated() {
-                if let failure = rename(p) { failures[k] = failure }
-            }
-        }
-        return failures
-    }
-
     /// Why `path` could not be replaced now, or nil. Checks only; writes nothing.
     /// For `Engine.settle`: why file f of a project cannot be replaced (a short reason for the
     /// model it keeps, and the message that reports the file), or nil when it can.
@@ -145,7 +116,13 @@ public enum FileWriter {
     struct Prepared {
         var target: String
         var temp: String
+        /// The original, taken after `clock` and before its content was found to be `original`.
         var before: FileStatus
+        var original: ContentDigest
+        /// The temporary file as created: its change time is the file system's clock before
+        /// `before` was taken (see `FileStatus.isRacy`).
+        var clock: FileStatus
+        var content: ContentDigest
     }
 
     /// The real path of a regular file inside the root, and its status.
@@ -188,33 +165,19 @@ public enum FileWriter {
     /// until `finish`.
     static func prepare(_ pending: PendingWrite, root: String) -> Result<Prepared, Failure> {
         let target: String
-        let before: FileStatus
+        let located: FileStatus
         switch locate(pending.path, root: root) {
-        case .success(let (t, s)): (target, before) = (t, s)
+        case .success(let (t, s)): (target, located) = (t, s)
         case .failure(let failure): return .failure(failure)
         }
-        // What is on disk now must be what was read.
-        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.byteCount, 1 << 30)) {
-        case .success(let current):
-            guard ContentDigest(current) == pending.expectedOriginal else { return .failure(.changedOnDisk) }
-        case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
-            return .failure(.notWritable("permission denied"))
-        case .failure(.tooLarge), .failure(.notRegular):
-            return .failure(.changedOnDisk)
-        case .failure(.system(let error)):
-            return .failure(.notWritable("cannot read it back (\(error.message))"))
-        case .failure:
-            return .failure(.notWritable("cannot read it back"))
-        }
-        if let failure = checkPermissions(target, before) { return .failure(failure) }
+        if let failure = checkPermissions(target, located) { return .failure(failure) }
 
         // The temporary file: new, private until complete, in the same folder (same file system).
         let directory = target.deletingLastPathComponent
-        let name = target.lastPathComponent
         var temp = ""
         var fd: Int32 = -1
-        for _ in 0..<16 {
-            temp = directory + "/.\(name).obs-migrate-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        for attempt in 0..<16 {
+            temp = TemporaryFiles.path(beside: target, attempt: attempt)
             if let injected = hooks.fault?(.createTemporary, target) { errno = injected; fd = -1; break }
             TemporaryFiles.willCreate(temp)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -227,6 +190,28 @@ public enum FileWriter {
         guard fd >= 0 else {
             let why = errno == EACCES ? "permission denied" : SystemError.current.message
             return .failure(.notWritable("cannot create a temporary file in \(directory) (\(why))"))
+        }
+        func abandon(_ failure: Failure) -> Result<Prepared, Failure> {
+            close(fd)
+            TemporaryFiles.remove(temp)
+            return .failure(failure)
+        }
+        // Its creation time, then the original's status, then the original's content: so a
+        // later status equal to `before` proves the content is still what was read, unless
+        // the original's times are as recent as the clock.
+        guard case .success(let clock) = FileStatus.of(descriptor: fd) else { return abandon(.failed(SystemError.current.message)) }
+        guard case .success(let before) = FileStatus.of(target), before.isSameFile(as: located) else { return abandon(.changedOnDisk) }
+        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.byteCount, 1 << 30)) {
+        case .success(let current):
+            guard ContentDigest(current) == pending.expectedOriginal else { return abandon(.changedOnDisk) }
+        case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
+            return abandon(.notWritable("permission denied"))
+        case .failure(.tooLarge), .failure(.notRegular):
+            return abandon(.changedOnDisk)
+        case .failure(.system(let error)):
+            return abandon(.notWritable("cannot read it back (\(error.message))"))
+        case .failure:
+            return abandon(.notWritable("cannot read it back"))
         }
 
         // The content only: permissions and the flush come with `finish`, when the file is
@@ -246,7 +231,8 @@ public enum FileWriter {
         }
         if let code = writeError { close(fd); return .failure(dropping(temp, code)) }
         if close(fd) != 0 { return .failure(dropping(temp, errno)) }
-        return .success(Prepared(target: target, temp: temp, before: before))
+        return .success(Prepared(target: target, temp: temp, before: before, original: pending.expectedOriginal,
+                                 clock: clock, content: ContentDigest(pending.bytes)))
     }
 
     /// Gives a prepared temporary file the original's permission bits and owner, and flushes
@@ -275,28 +261,6 @@ public enum FileWriter {
     static func dropping(_ temp: String, _ code: Int32, _ what: String = "") -> Failure {
         TemporaryFiles.remove(temp)
         return .failed(what + SystemError(code: code).message)
-    }
-
-    /// Whether the original is still the version that was read.
-    static func isUnchanged(_ p: Prepared) -> Bool {
-        hooks.beforeRename?(p.target)
-        guard case .success(let now) = FileStatus.of(p.target) else { return false }
-        return now.isSameVersion(as: p.before)
-    }
-
-    static func rename(_ p: Prepared) -> Failure? {
-        if let code = hooks.fault?(.rename, p.target) { return dropping(p.temp, code) }
-        if SystemCall.rename(p.temp, p.target) != 0 {
-            let code = errno
-            TemporaryFiles.remove(p.temp)
-            return code == EACCES || code == EPERM ? .notWritable(SystemError(code: code).message) : .failed(SystemError(code: code).message)
-        }
-        TemporaryFiles.forget(p.temp)
-        // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
-        let directory = p.target.deletingLastPathComponent
-        let dirFD = SystemCall.open(directory, O_RDONLY | O_CLOEXEC)
-        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
-        return nil
     }
 }
 
