@@ -86,6 +86,28 @@ final class WriterFaultTests: XCTestCase {
         assertNoTemporaryFiles(box)
     }
 
+    /// An editor that saves by renaming its own file over one the run has already replaced
+    /// (after the swap, before the run ends): that file is left as the editor wrote it, what it
+    /// held before is kept beside it, and the other files are put back.
+    func testFileReplacedByAnotherProgramAfterItsSwapIsLeftAndTheRestPutBack() throws {
+        let box = try sixFileProject("replaced-after-swap")
+        var expected = contents(box)
+        let saved = "import SwiftUI\n\nfinal class M: ObservableObject {\n    @Published var x = 1\n}\n"
+        FileWriter.hooks.betweenRenames = { replaced, _ in
+            guard replaced == 3 else { return }
+            let editor = box.file(".M.swift.editor-save")
+            FileManager.default.createFile(atPath: editor, contents: Data(saved.utf8))
+            rename(editor, box.file("M.swift"))
+        }
+        let fix = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(fix.code, 2, fix.out)
+        XCTAssertTrue(fix.err.contains("M.swift: changed on disk after it was replaced; left as it is now, and what it held before is in M.swift.obs-migrate-original"), fix.err)
+        expected["M.swift"] = saved
+        expected["M.swift.obs-migrate-original"] = Legacy.model
+        XCTAssertEqual(contents(box), expected)
+        XCTAssertEqual(TemporaryFiles.count, 0)
+    }
+
     /// Same size, and the modification time set back as it was (as `touch -r` or a restore
     /// does): the change time differs, so the content is compared. A file only touched (same
     /// content, new time) is still written.

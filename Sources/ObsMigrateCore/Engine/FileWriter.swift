@@ -24,9 +24,13 @@ public enum FileWriter {
         case failed(String)
         /// Another file of the same change failed first, so this one was not written either.
         case notAttempted
+        /// Replaced, then changed or replaced by someone else before the run could finish: left
+        /// as it is now, with what it held before kept in the file named here (beside it).
+        case changedAfterReplaced(keptIn: String)
 
         public var message: String {
             switch self {
+            case .changedAfterReplaced(let kept): "changed on disk after it was replaced; left as it is now, and what it held before is in \(kept)"
             case .changedOnDisk: "file changed on disk since it was read; not written"
             case .notWritable(let why): "cannot write file: \(why); not written"
             case .outsideRoot: "file is outside the project root (reached through a symbolic link); not written"
@@ -42,6 +46,7 @@ public enum FileWriter {
             case .outsideRoot: "it is outside the project root, reached through a symbolic link"
             case .changedOnDisk: "it changed on disk"
             case .notAttempted: "another file could not be written"
+            case .changedAfterReplaced: "it changed on disk"
             }
         }
     }
@@ -123,6 +128,8 @@ public enum FileWriter {
         /// `before` was taken (see `FileStatus.isRacy`).
         var clock: FileStatus
         var content: ContentDigest
+        /// The temporary file once flushed: the file that should be in place after the swap.
+        var written: FileStatus? = nil
     }
 
     /// The real path of a regular file inside the root, and its status.
@@ -252,9 +259,12 @@ public enum FileWriter {
         if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
         if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
         if fsync(fd) != 0 { return abandon(errno) }
+        guard case .success(let written) = FileStatus.of(descriptor: fd) else { return abandon(errno) }
         if let code = hooks.fault?(.close, p.target) { return abandon(code) }
         if close(fd) != 0 { return .failure(dropping(p.temp, errno)) }
-        return .success(p)
+        var finished = p
+        finished.written = written
+        return .success(finished)
     }
 
     /// Removes a temporary file that will not be used; the failure says why (`code`).
