@@ -63,8 +63,8 @@ public enum TemporaryFiles {
               at > 1 else { return nil }
         let start = at + marker.count
         let parts = number[start...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(isDigit) }) else { return nil }
+        let decimal = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(decimal.contains) }) else { return nil }
         return parts[0].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 

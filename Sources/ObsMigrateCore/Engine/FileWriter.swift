@@ -107,11 +107,14 @@ public enum FileWriter {
     /// For `Engine.settle`: why file f of a project cannot be replaced (a short reason for the
     /// model it keeps, and the message that reports the file), or nil when it can.
     public static func writability(absolutePaths: [String], root: String) -> (Int) -> (reason: String, message: String)? {
-        { f in checkWritable(absolutePaths[f], root: root).map { ($0.reason, $0.message) } }
+        let folders = RealFolders()
+        return { f in checkWritable(absolutePaths[f], root: root, folders: folders).map { ($0.reason, $0.message) } }
     }
 
-    public static func checkWritable(_ path: String, root: String) -> Failure? {
-        switch locate(path, root: root) {
+    public static func checkWritable(_ path: String, root: String) -> Failure? { checkWritable(path, root: root, folders: RealFolders()) }
+
+    static func checkWritable(_ path: String, root: String, folders: RealFolders) -> Failure? {
+        switch locate(path, root: root, folders: folders) {
         case .success(let (target, status)): return checkPermissions(target, status)
         case .failure(let failure): return failure
         }
@@ -133,12 +136,12 @@ public enum FileWriter {
     }
 
     /// The real path of a regular file inside the root, and its status.
-    static func locate(_ path: String, root: String) -> Result<(String, FileStatus), Failure> {
+    static func locate(_ path: String, root: String, folders: RealFolders = RealFolders()) -> Result<(String, FileStatus), Failure> {
         // Write through a symbolic link to its target, but only inside the project.
-        guard let target = FileSystem.realPath(path) else {
+        guard let target = realPath(ofFile: path, folders: folders) else {
             return .failure(.notWritable(FileStatus.of(path, followingLinks: false).isSuccess ? "broken symbolic link" : "the file no longer exists"))
         }
-        let realRoot = FileSystem.realPath(root) ?? root
+        let realRoot = folders.path(root) ?? root
         if realRoot != "/", !target.hasPrefix(realRoot + "/") { return .failure(.outsideRoot) }
         switch FileStatus.of(target) {
         case .success(let status):
@@ -146,6 +149,30 @@ public enum FileWriter {
             return .success((target, status))
         case .failure(let error):
             return .failure(.notWritable(error.message))
+        }
+    }
+
+    /// `realpath` of a file, with its folder's real path looked up once per folder (`realpath`
+    /// reads every component of a path: 20 system calls a file, and each file is located
+    /// twice). A file that is itself a symbolic link is resolved whole.
+    static func realPath(ofFile path: String, folders: RealFolders) -> String? {
+        guard case .success(let status) = FileStatus.of(path, followingLinks: false) else { return nil }
+        let name = path.lastPathComponent
+        if status.kind == .symbolicLink || name == "." || name == ".." { return FileSystem.realPath(path) }
+        guard let folder = folders.path(path.deletingLastPathComponent) else { return nil }
+        return (folder == "/" ? "" : folder) + "/" + name
+    }
+
+    /// Real paths of folders, by path, for one run's writes.
+    final class RealFolders: @unchecked Sendable {
+        private let lock = Lock()
+        private var known: [String: String] = [:]
+
+        func path(_ folder: String) -> String? {
+            if let real = lock.withLock({ known[folder] }) { return real }
+            guard let real = FileSystem.realPath(folder) else { return nil }
+            lock.withLock { known[folder] = real }
+            return real
         }
     }
 
@@ -170,10 +197,10 @@ public enum FileWriter {
 
     /// Checks the file and writes its new content to a complete temporary file, private to us
     /// until `finish`.
-    static func prepare(_ pending: PendingWrite, root: String) -> Result<Prepared, Failure> {
+    static func prepare(_ pending: PendingWrite, root: String, folders: RealFolders = RealFolders()) -> Result<Prepared, Failure> {
         let target: String
         let located: FileStatus
-        switch locate(pending.path, root: root) {
+        switch locate(pending.path, root: root, folders: folders) {
         case .success(let (t, s)): (target, located) = (t, s)
         case .failure(let failure): return .failure(failure)
         }
@@ -285,6 +312,7 @@ public final class StagedWrites: @unchecked Sendable {
     }
 
     let root: String
+    private let folders = FileWriter.RealFolders()
     private let lock = Lock()
     private var entries: [Int: Entry] = [:]
 
@@ -292,7 +320,7 @@ public final class StagedWrites: @unchecked Sendable {
 
     /// Stages the new content of the file known as `key`, in place of any staged before.
     public func stage(_ key: Int, _ write: FileWriter.PendingWrite) {
-        let entry: Entry = switch FileWriter.prepare(write, root: root) {
+        let entry: Entry = switch FileWriter.prepare(write, root: root, folders: folders) {
         case .success(let prepared): .staged(prepared, ContentDigest(write.bytes))
         case .failure(let failure): .failed(failure, write.bytes)
         }
