@@ -145,12 +145,13 @@ enum FixCommand {
             let first = originals[f] == nil ? ContentDigest(index.files[f].bytes) : nil
             var rewrite = RoundOutcome.Rewrite(file: f, bytes: outcome.bytes, fixed: found.filter(\.isFixable).count, originalDigest: first)
             if let staging {
-                staging.stage(f, FileWriter.PendingWrite(path: absolutePaths[f], bytes: outcome.bytes,
-                                                         expectedOriginal: first ?? originals[f]!))
+                staging.stageInBackground(f, FileWriter.PendingWrite(path: absolutePaths[f], bytes: outcome.bytes,
+                                                                     expectedOriginal: first ?? originals[f]!))
                 rewrite.bytes = nil
             }
             return (rewrite, [])
         }
+        staging?.finishStaging()
         if results.allSatisfy({ $0.rewrite == nil }) {
             return .converged(Analysis(index: index, findings: results.map(\.findings), reported: reported))
         }

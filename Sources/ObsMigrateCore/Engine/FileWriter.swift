@@ -328,6 +328,46 @@ public final class StagedWrites: @unchecked Sendable {
         if case .staged(let old, _) = replaced { TemporaryFiles.remove(old.temp) }
     }
 
+    /// `stage`, on up to `ioThreads` threads of its own: creating and writing a file waits for
+    /// the disk, which the workers that fix files (one per core) should not. At most
+    /// `waitingLimit` contents wait in memory; the caller blocks beyond. `finishStaging` waits
+    /// for them all.
+    public func stageInBackground(_ key: Int, _ write: FileWriter.PendingWrite) {
+        slots.wait()
+        queued.enter()
+        let startsWorker = lock.withLock { () -> Bool in
+            waiting.append((key, write))
+            guard workers < Self.ioThreads else { return false }
+            workers += 1
+            return true
+        }
+        if startsWorker { startThread { self.drain() } }
+    }
+
+    /// Waits until every content handed to `stageInBackground` is staged.
+    public func finishStaging() { queued.wait() }
+
+    static let ioThreads = 8
+    static let waitingLimit = 64
+    private let slots = DispatchSemaphore(value: StagedWrites.waitingLimit)
+    private let queued = DispatchGroup()
+    private var waiting: [(Int, FileWriter.PendingWrite)] = []
+    private var workers = 0
+
+    /// A background worker: stages what waits, and ends when nothing does.
+    private func drain() {
+        while true {
+            let next = lock.withLock { () -> (Int, FileWriter.PendingWrite)? in
+                if waiting.isEmpty { workers -= 1; return nil }
+                return waiting.removeFirst()
+            }
+            guard let (key, write) = next else { return }
+            stage(key, write)
+            slots.signal()
+            queued.leave()
+        }
+    }
+
     /// The content staged for `key`, read back from its temporary file; nil when it is gone or
     /// not what was written.
     public func content(_ key: Int) -> [UInt8]? {
