@@ -3,6 +3,8 @@
 #
 #   scripts/bench.sh            # base 25 MB: corpora of 25, 50 and 100 MB + a ~1M-line git repo
 #   scripts/bench.sh --quick    # base 1 MB: smoke run (1, 2, 4 MB + a small git repo)
+#   scripts/bench.sh --write    # only `fix --write` against `fix` (the diff) on a tree of
+#                               # WRITE_FILES (default 20,000) small files of one model each
 #
 # Environment:
 #   BASE_MB=N        base corpus size in MB (1 MB = 1,000,000 bytes); sizes are 1x, 2x, 4x.
@@ -12,6 +14,8 @@
 #   SEED=S           generator seed (default 1).
 #   CHECK_RUNS=N     runs per `check` / `check --staged` measurement, best is reported (default 3).
 #   OBS_MIGRATE=PATH use this binary instead of building; skips `swift build -c release`.
+#   WRITE_FILES=N    files of the --write tree (default 20000, 200 to a folder).
+#   WRITE_RUNS=N     timed `fix --write` runs, each on a fresh copy (default 3).
 #
 # What it does: builds the release binary, generates (or reuses) corpora under bench/corpus/
 # (gitignored; a corpus is reused when its <dir>.stamp marker matches size, seed and the
@@ -22,6 +26,10 @@
 #   fix --project-root C C          the diff of the 1x corpus, one run
 #   one file, one line              the 2x corpus as one file (check, and fix's diff); 100,000
 #                                   @Published properties on one line (check, fix --write)
+# With --write: `fix` (the diff, best of CHECK_RUNS) and `fix --write` (WRITE_RUNS runs, each on
+# a fresh copy) of the many-file tree, then one more `fix --write` under
+# `strace -f -c -e trace=fsync,fdatasync,rename,renameat2` for the count of flushes per file
+# written (strace slows that run, which is not timed).
 # Wall time is measured around the command with $EPOCHREALTIME (ms resolution); cpu_s is GNU
 # time's user + system seconds; peak RSS is its "Maximum resident set size". Set
 # OBS_MIGRATE_TIMINGS=1 to have the tool print its own phase timings to stderr (kept in
@@ -35,9 +43,11 @@ note() { echo "bench.sh: $*" >&2; }
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 
 QUICK=0
+WRITE_MODE=0
 for arg in "$@"; do
     case "$arg" in
         --quick) QUICK=1 ;;
+        --write) WRITE_MODE=1 ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown argument: $arg" ;;
     esac
@@ -207,6 +217,72 @@ add_row() { # size cmd files bytes lines wall cpu rss_kb note
                    s, c, f, b, l, w, mbs, u, r / 1024, (b > 0 ? r * 1024 / b : 0), n
         }')")
 }
+
+# ---------------------------------------------------------------------------
+# --write: fix --write against fix (the diff) on many small files
+# ---------------------------------------------------------------------------
+
+if (( WRITE_MODE )); then
+    WRITE_FILES=${WRITE_FILES:-20000}
+    WRITE_RUNS=${WRITE_RUNS:-3}
+    [[ $WRITE_FILES =~ ^[1-9][0-9]*$ ]] || die "WRITE_FILES must be a positive integer, got '$WRITE_FILES'"
+    [[ $WRITE_RUNS =~ ^[1-9][0-9]*$ ]] || die "WRITE_RUNS must be a positive integer, got '$WRITE_RUNS'"
+    tree="$CORPUS_ROOT/many-models-$WRITE_FILES"
+    if [[ ! -f $tree.stamp ]]; then
+        rm -rf "$tree"
+        note "generating $WRITE_FILES one-model files in $tree"
+        python3 - "$tree" "$WRITE_FILES" <<'PY' || die "could not generate the --write tree"
+import os, sys
+out, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    folder = os.path.join(out, "Feature%03d" % (i // 200))
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "Model%05d.swift" % i), "w") as f:
+        f.write("import SwiftUI\n\nfinal class Model%05d: ObservableObject {\n"
+                "    @Published var count = 0\n    @Published var title = \"m%d\"\n}\n\n"
+                "struct Screen%05d: View {\n    @StateObject var model = Model%05d()\n"
+                "    var body: some View { Text(model.title) }\n}\n" % (i, i, i, i))
+PY
+        touch "$tree.stamp"
+    fi
+    read -r files bytes lines < <(corpus_stats "$tree")
+    best_of "write-diff" "$REPO_ROOT" "$BIN" fix --project-root "$tree" "$tree"
+    add_row 1x diff "$files" "$bytes" "$lines" "$B_WALL" "$B_CPU" "$B_RSS_KB" "fix (the diff), best of $CHECK_RUNS, exit $B_RC"
+    diff_wall=$B_WALL
+    scratch="$CORPUS_ROOT/_write-scratch"
+    walls=()
+    for run in $(seq 1 "$WRITE_RUNS"); do
+        rm -rf "$scratch"; cp -r "$tree" "$scratch"; sync
+        run_timed "write-$run" "$REPO_ROOT" "$BIN" fix --write --project-root "$scratch" "$scratch"
+        written=$(diff -rq "$tree" "$scratch" | wc -l || true)
+        add_row 1x write "$files" "$bytes" "$lines" "$R_WALL" "$R_CPU" "$R_RSS_KB" "fix --write run $run, exit $R_RC, $written files written"
+        walls+=("$R_WALL")
+    done
+    rm -rf "$scratch"; cp -r "$tree" "$scratch"; sync
+    command -v strace >/dev/null || die "strace not found (apt-get install strace)"
+    slog="$LOG_DIR/write-strace.txt"
+    (cd "$REPO_ROOT" && strace -f -c -e trace=fsync,fdatasync,rename,renameat2 -o "$slog" \
+        "$BIN" fix --write --project-root "$scratch" "$scratch" >/dev/null 2>&1) || true
+    written=$(diff -rq "$tree" "$scratch" | wc -l || true)
+    rm -rf "$scratch"
+    echo
+    echo "obs-migrate benchmark --write: $BIN"
+    echo "$files files, $(nproc) cores, $(uname -srm)"
+    echo
+    printf '%-6s %-6s %7s %12s %10s %9s %9s %7s %10s %9s  %s\n' \
+        size cmd files bytes lines wall_s MB/s cpu_s rss_MiB rss/bytes note
+    printf '%s\n' "${TABLE[@]}"
+    echo
+    best_write=$(printf '%s\n' "${walls[@]}" | sort -g | head -n 1)
+    awk -v w="$best_write" -v d="$diff_wall" 'BEGIN { printf "fix --write / fix (diff): %.2fx (best %.3f s against %.3f s)\n", w / d, w, d }'
+    awk -v n="$written" '
+        $NF ~ /^(fsync|fdatasync|rename|renameat2)$/ { calls[$NF] = $4 }
+        END {
+            printf "system calls of one fix --write (strace -f -c), %d files written:\n", n
+            for (c in calls) printf "  %-10s %8d  (%.2f per file written)\n", c, calls[c], (n > 0 ? calls[c] / n : 0)
+        }' "$slog"
+    exit 0
+fi
 
 # ---------------------------------------------------------------------------
 # check / fix on 1x, 2x, 4x

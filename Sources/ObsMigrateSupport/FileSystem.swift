@@ -58,6 +58,10 @@ package struct FileStatus: Equatable {
     package var group: gid_t
     var modifiedSeconds: Int
     var modifiedNanoseconds: Int
+    /// When the inode last changed (content, owner, mode, links or a rename): unlike the
+    /// modification time, no program can set it back.
+    var changedSeconds: Int
+    var changedNanoseconds: Int
 
     init(_ st: stat) {
         kind = Kind(mode: st.st_mode)
@@ -71,9 +75,13 @@ package struct FileStatus: Equatable {
         #if canImport(Darwin)
         modifiedSeconds = Int(st.st_mtimespec.tv_sec)
         modifiedNanoseconds = Int(st.st_mtimespec.tv_nsec)
+        changedSeconds = Int(st.st_ctimespec.tv_sec)
+        changedNanoseconds = Int(st.st_ctimespec.tv_nsec)
         #else
         modifiedSeconds = Int(st.st_mtim.tv_sec)
         modifiedNanoseconds = Int(st.st_mtim.tv_nsec)
+        changedSeconds = Int(st.st_ctim.tv_sec)
+        changedNanoseconds = Int(st.st_ctim.tv_nsec)
         #endif
     }
 
@@ -84,15 +92,34 @@ package struct FileStatus: Equatable {
         return rc == 0 ? .success(FileStatus(st)) : .failure(.current)
     }
 
-    static func of(descriptor fd: Int32) -> Result<FileStatus, SystemError> {
+    package static func of(descriptor fd: Int32) -> Result<FileStatus, SystemError> {
         var st = stat()
         return fstat(fd, &st) == 0 ? .success(FileStatus(st)) : .failure(.current)
     }
 
-    /// The same file with the same content as far as the file system tells.
+    /// The same file with the same content as far as the file system tells: same identity,
+    /// size, modification and change times (see `isRacy` for when the times cannot tell).
     package func isSameVersion(as other: FileStatus) -> Bool {
-        device == other.device && inode == other.inode && size == other.size
+        isSameFile(as: other) && size == other.size && mode == other.mode
             && modifiedSeconds == other.modifiedSeconds && modifiedNanoseconds == other.modifiedNanoseconds
+            && changedSeconds == other.changedSeconds && changedNanoseconds == other.changedNanoseconds
+    }
+
+    /// The same file (device and inode), and the same size and modification time: what a
+    /// rename keeps (it changes the change time).
+    package func isSameContentAfterRename(as other: FileStatus) -> Bool {
+        isSameFile(as: other) && size == other.size
+            && modifiedSeconds == other.modifiedSeconds && modifiedNanoseconds == other.modifiedNanoseconds
+    }
+
+    package func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+
+    /// Whether a write after this status was taken could leave the times as they are: when
+    /// they are not older than `clock`, a time the file system gave before the status was taken
+    /// (coarse timestamps give every write within one tick the same time; git's "racy" files).
+    package func isRacy(clock: FileStatus) -> Bool {
+        let now = (clock.changedSeconds, clock.changedNanoseconds)
+        return (modifiedSeconds, modifiedNanoseconds) >= now || (changedSeconds, changedNanoseconds) >= now
     }
 }
 

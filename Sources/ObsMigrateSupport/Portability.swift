@@ -81,6 +81,34 @@ package enum SystemCall {
     package static func open(_ path: String, _ flags: Int32) -> Int32 { openPath(path, flags) }
     package static func rename(_ from: String, _ to: String) -> Int32 { renamePath(from, to) }
 
+    /// Swaps two paths' files in one atomic step (Linux `renameat2` with `RENAME_EXCHANGE`,
+    /// Darwin `renamex_np` with `RENAME_SWAP`); -1 with errno `ENOSYS` where the system has no
+    /// such call, `EINVAL` or `ENOTSUP` where the file system refuses it.
+    package static func exchange(_ a: String, _ b: String) -> Int32 {
+        #if canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP))
+        #else
+        guard let call = renameAt2 else { errno = ENOSYS; return -1 }
+        return call(AT_FDCWD, a, AT_FDCWD, b, 1 << 1)  // RENAME_EXCHANGE
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// Glibc 2.28's `renameat2`, which Swift's Glibc module does not show; looked up once.
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+    private static let renameAt2: RenameAt2? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+    #endif
+
+    /// Flushes a folder's entries (renames, removals) to disk; best effort, since some file
+    /// systems refuse `fsync` on a folder.
+    package static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { _ = fsync(fd); close(fd) }
+    }
+
     /// Writes all of `bytes` to `fd`, going on after a short write or an interrupted call and
     /// stopping at any other failure (a closed pipe: there is no one left to tell).
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {

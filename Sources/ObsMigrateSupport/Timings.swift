@@ -25,6 +25,24 @@ public enum Timings {
         return result
     }
 
+    /// A phase timed from its start to `end()` (the first call), for a phase that is not one
+    /// closure (a loop left early).
+    public final class Span {
+        let label: String
+        let start = DispatchTime.now().uptimeNanoseconds
+        let startCPU = Timings.enabled ? Timings.cpuSeconds : 0
+        var ended = false
+
+        public init(_ label: String) { self.label = label }
+
+        public func end() {
+            guard Timings.enabled, !ended else { return }
+            ended = true
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            SystemCall.writeStandardError("obs-migrate: timing: \(label) \(milliseconds(seconds)) s, cpu \(milliseconds(Timings.cpuSeconds - startCPU)) s\n")
+        }
+    }
+
     /// User and system time of the whole process so far: against the wall time of a phase,
     /// how well it uses the cores.
     static var cpuSeconds: Double {

@@ -859,7 +859,7 @@ final class RobustnessTests: XCTestCase {
 
     /// Ctrl-C or SIGTERM while `fix --write` has new contents staged removes the temporary
     /// files and ends the process by that signal. The originals stay as they were, or, when the
-    /// signal came during the renames (which it waits for), are all migrated: never a part.
+    /// signal came during the renames, are put back or all migrated: never a part.
     func testInterruptedFixRemovesItsTemporaryFiles() throws {
         let binary = try HookSupport.debugBinary()
         let box = try Sandbox("interrupt")
@@ -897,8 +897,13 @@ final class RobustnessTests: XCTestCase {
             if sawTemporaryFile { kill(process.processIdentifier, signal) }
             process.waitUntilExit()
             XCTAssertTrue(sawTemporaryFile, "the run ended before staging anything: nothing was interrupted")
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
-            XCTAssertEqual(process.terminationStatus, signal)
+            // Before the renames the process ends by the signal; during them (rarely reached
+            // here: WriterFaultTests stops a run there on purpose) it exits with 128 + signal.
+            if process.terminationReason == .exit {
+                XCTAssertEqual(process.terminationStatus, 128 + signal, "signal \(signal)")
+            } else {
+                XCTAssertEqual(process.terminationStatus, signal)
+            }
             let left = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { $0.contains(".obs-migrate-") }
             XCTAssertEqual(left, [], "temporary files left behind after signal \(signal)")
             let now = changed(dir)

@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 #endif
 import ObsMigrateSupport
+import ObsMigrateCore
 
 /// Where a command's output goes, and what it may know about its environment; tests pass
 /// their own to capture output.
@@ -131,9 +132,25 @@ public enum CommandLineTool {
     package static func runAsProcess(_ args: [String]) -> Int32 {
         TemporaryFiles.removeOnInterrupt()  // first, before any thread starts
         ProcessLifetime.keepsResultsUntilExit = true
+        pauseDuringRenamesForTests()
         let status = Timings.measure("total") { run(args, console: .standard) }
         StandardOutput.shared.flush()
         return status
+    }
+
+    /// `OBS_MIGRATE_TEST_PAUSE_AFTER_RENAMES=N:MARKER`, for the tests that stop a `fix --write`
+    /// during its renames: once N files are replaced, the writer creates the file MARKER and
+    /// waits (up to a minute, or until a signal comes) before the next, so that a test can
+    /// send SIGKILL or SIGTERM at a known point instead of racing the renames.
+    static func pauseDuringRenamesForTests() {
+        guard let setting = getenv("OBS_MIGRATE_TEST_PAUSE_AFTER_RENAMES").map({ String(cString: $0) }),
+              let colon = setting.firstIndex(of: ":"), let count = Int(setting[..<colon]) else { return }
+        let marker = String(setting[setting.index(after: colon)...])
+        FileWriter.hooks.betweenRenames = { replaced, _ in
+            guard replaced == count else { return }
+            close(open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644))
+            for _ in 0..<6000 where !TemporaryFiles.isInterrupted { usleep(10_000) }
+        }
     }
 
     public static func run(_ args: [String], console: Console) -> Int32 {

@@ -145,12 +145,13 @@ enum FixCommand {
             let first = originals[f] == nil ? ContentDigest(index.files[f].bytes) : nil
             var rewrite = RoundOutcome.Rewrite(file: f, bytes: outcome.bytes, fixed: found.filter(\.isFixable).count, originalDigest: first)
             if let staging {
-                staging.stage(f, FileWriter.PendingWrite(path: absolutePaths[f], bytes: outcome.bytes,
-                                                         expectedOriginal: first ?? originals[f]!))
+                staging.stageInBackground(f, FileWriter.PendingWrite(path: absolutePaths[f], bytes: outcome.bytes,
+                                                                     expectedOriginal: first ?? originals[f]!))
                 rewrite.bytes = nil
             }
             return (rewrite, [])
         }
+        staging?.finishStaging()
         if results.allSatisfy({ $0.rewrite == nil }) {
             return .converged(Analysis(index: index, findings: results.map(\.findings), reported: reported))
         }
@@ -170,6 +171,14 @@ enum FixCommand {
         // (Engine.settle). The plan takes the loaded project over, so that a file's original is
         // let go once rewritten; from here on, `plan.project` is the project.
         let writing = parsed.has("--write")
+        if writing, let loaded {
+            // Before anything is staged: a run killed while writing left its temporary files.
+            let folders = Array(Set(loaded.absolutePaths.map(\.deletingLastPathComponent))).sorted()
+            let removed = TemporaryFiles.removeLeftovers(inFolders: folders)
+            if removed > 0 {
+                progress.console.note("removed \(removed) temporary file\(removed == 1 ? "" : "s") (.NAME.obs-migrate-N.tmp) left by an earlier run that did not finish")
+            }
+        }
         let staging = writing ? StagedWrites(root: loaded!.root) : nil
         defer { staging?.discard() }
         let writability = writing ? FileWriter.writability(absolutePaths: loaded!.absolutePaths, root: loaded!.root) : nil

@@ -15,7 +15,7 @@ import ObsMigrateSupport
 /// temporary file is removed and the original is left untouched. A file that changed on disk
 /// since it was read is skipped, as is one marked read-only, one with several hard links (the
 /// rename would split them), and one that is not inside the project root. `writeAll` does this
-/// for a whole migration at once: all files or none.
+/// for a whole migration at once: all files or none (see `commitAll` in FileCommit.swift).
 public enum FileWriter {
     public enum Failure: Error, Equatable, Sendable {
         case changedOnDisk
@@ -24,9 +24,13 @@ public enum FileWriter {
         case failed(String)
         /// Another file of the same change failed first, so this one was not written either.
         case notAttempted
+        /// Replaced, then changed or replaced by someone else before the run could finish: left
+        /// as it is now, with what it held before kept in the file named here (beside it).
+        case changedAfterReplaced(keptIn: String)
 
         public var message: String {
             switch self {
+            case .changedAfterReplaced(let kept): "changed on disk after it was replaced; left as it is now, and what it held before is in \(kept)"
             case .changedOnDisk: "file changed on disk since it was read; not written"
             case .notWritable(let why): "cannot write file: \(why); not written"
             case .outsideRoot: "file is outside the project root (reached through a symbolic link); not written"
@@ -42,6 +46,7 @@ public enum FileWriter {
             case .outsideRoot: "it is outside the project root, reached through a symbolic link"
             case .changedOnDisk: "it changed on disk"
             case .notAttempted: "another file could not be written"
+            case .changedAfterReplaced: "it changed on disk"
             }
         }
     }
@@ -52,14 +57,18 @@ public enum FileWriter {
     }
 
     /// Test hooks. `fault` returns an errno to make a step fail as if the system call had;
-    /// `beforeRename` runs just before the final check and rename (to change the file under the
-    /// writer's feet). Only tests set them, before running a command, and reset them after.
-    /// (Called from the threads that prepare files, possibly several at once.)
-    struct Hooks: @unchecked Sendable {
+    /// `beforeRename` runs for each file just before the check of all files that precedes the
+    /// renames, `betweenRenames` before each file's own last check and rename, with how many
+    /// files are replaced so far (to change a file under the writer's feet). Only tests set
+    /// them, before running a command, and reset them after. (`fault` is called from the
+    /// threads that prepare files, possibly several at once.)
+    package struct Hooks: @unchecked Sendable {
         var fault: ((Step, String) -> Int32?)? = nil
         var beforeRename: ((String) -> Void)? = nil
+        package var betweenRenames: ((Int, String) -> Void)? = nil
+        package init() {}
     }
-    nonisolated(unsafe) static var hooks = Hooks()
+    nonisolated(unsafe) package static var hooks = Hooks()
 
     /// Writes one file. Nil when written.
     public static func write(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8], root: String) -> Failure? {
@@ -94,48 +103,18 @@ public enum FileWriter {
         return staged.commit(Array(writes.indices))
     }
 
-    /// Flushes prepared files and renames them over their originals, all or none (see
-    /// `writeAll`): failures by position in `prepared`, the others then `.notAttempted`.
-    static func commitAll(_ prepared: [Result<Prepared, Failure>]) -> [Int: Failure] {
-        // Temporary files are flushed on several threads: each `fsync` waits for the disk,
-        // and a migration touches hundreds of files.
-        var outcomes = prepared
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            concurrentIO(out.count) { k in out[k] = out[k].flatMap(finish) }
-        }
-        var failures: [Int: Failure] = [:]
-        for (k, outcome) in outcomes.enumerated() {
-            if case .failure(let failure) = outcome { failures[k] = failure }
-        }
-        // Last check, for all files before any is replaced: nobody changed them meanwhile.
-        if failures.isEmpty {
-            for (k, outcome) in outcomes.enumerated() {
-                if case .success(let p) = outcome, !isUnchanged(p) { failures[k] = .changedOnDisk }
-            }
-        }
-        if !failures.isEmpty {
-            for case .success(let p) in outcomes { TemporaryFiles.remove(p.temp) }
-            for k in outcomes.indices where failures[k] == nil { failures[k] = .notAttempted }
-            return failures
-        }
-        TemporaryFiles.committing {
-            for case (let k, .success(let p)) in outcomes.enumerated() {
-                if let failure = rename(p) { failures[k] = failure }
-            }
-        }
-        return failures
-    }
-
     /// Why `path` could not be replaced now, or nil. Checks only; writes nothing.
     /// For `Engine.settle`: why file f of a project cannot be replaced (a short reason for the
     /// model it keeps, and the message that reports the file), or nil when it can.
     public static func writability(absolutePaths: [String], root: String) -> (Int) -> (reason: String, message: String)? {
-        { f in checkWritable(absolutePaths[f], root: root).map { ($0.reason, $0.message) } }
+        let folders = RealFolders()
+        return { f in checkWritable(absolutePaths[f], root: root, folders: folders).map { ($0.reason, $0.message) } }
     }
 
-    public static func checkWritable(_ path: String, root: String) -> Failure? {
-        switch locate(path, root: root) {
+    public static func checkWritable(_ path: String, root: String) -> Failure? { checkWritable(path, root: root, folders: RealFolders()) }
+
+    static func checkWritable(_ path: String, root: String, folders: RealFolders) -> Failure? {
+        switch locate(path, root: root, folders: folders) {
         case .success(let (target, status)): return checkPermissions(target, status)
         case .failure(let failure): return failure
         }
@@ -145,16 +124,24 @@ public enum FileWriter {
     struct Prepared {
         var target: String
         var temp: String
+        /// The original, taken after `clock` and before its content was found to be `original`.
         var before: FileStatus
+        var original: ContentDigest
+        /// The temporary file as created: its change time is the file system's clock before
+        /// `before` was taken (see `FileStatus.isRacy`).
+        var clock: FileStatus
+        var content: ContentDigest
+        /// The temporary file once flushed: the file that should be in place after the swap.
+        var written: FileStatus? = nil
     }
 
     /// The real path of a regular file inside the root, and its status.
-    static func locate(_ path: String, root: String) -> Result<(String, FileStatus), Failure> {
+    static func locate(_ path: String, root: String, folders: RealFolders = RealFolders()) -> Result<(String, FileStatus), Failure> {
         // Write through a symbolic link to its target, but only inside the project.
-        guard let target = FileSystem.realPath(path) else {
+        guard let target = realPath(ofFile: path, folders: folders) else {
             return .failure(.notWritable(FileStatus.of(path, followingLinks: false).isSuccess ? "broken symbolic link" : "the file no longer exists"))
         }
-        let realRoot = FileSystem.realPath(root) ?? root
+        let realRoot = folders.path(root) ?? root
         if realRoot != "/", !target.hasPrefix(realRoot + "/") { return .failure(.outsideRoot) }
         switch FileStatus.of(target) {
         case .success(let status):
@@ -162,6 +149,30 @@ public enum FileWriter {
             return .success((target, status))
         case .failure(let error):
             return .failure(.notWritable(error.message))
+        }
+    }
+
+    /// `realpath` of a file, with its folder's real path looked up once per folder (`realpath`
+    /// reads every component of a path: 20 system calls a file, and each file is located
+    /// twice). A file that is itself a symbolic link is resolved whole.
+    static func realPath(ofFile path: String, folders: RealFolders) -> String? {
+        guard case .success(let status) = FileStatus.of(path, followingLinks: false) else { return nil }
+        let name = path.lastPathComponent
+        if status.kind == .symbolicLink || name == "." || name == ".." { return FileSystem.realPath(path) }
+        guard let folder = folders.path(path.deletingLastPathComponent) else { return nil }
+        return (folder == "/" ? "" : folder) + "/" + name
+    }
+
+    /// Real paths of folders, by path, for one run's writes.
+    final class RealFolders: @unchecked Sendable {
+        private let lock = Lock()
+        private var known: [String: String] = [:]
+
+        func path(_ folder: String) -> String? {
+            if let real = lock.withLock({ known[folder] }) { return real }
+            guard let real = FileSystem.realPath(folder) else { return nil }
+            lock.withLock { known[folder] = real }
+            return real
         }
     }
 
@@ -186,35 +197,21 @@ public enum FileWriter {
 
     /// Checks the file and writes its new content to a complete temporary file, private to us
     /// until `finish`.
-    static func prepare(_ pending: PendingWrite, root: String) -> Result<Prepared, Failure> {
+    static func prepare(_ pending: PendingWrite, root: String, folders: RealFolders = RealFolders()) -> Result<Prepared, Failure> {
         let target: String
-        let before: FileStatus
-        switch locate(pending.path, root: root) {
-        case .success(let (t, s)): (target, before) = (t, s)
+        let located: FileStatus
+        switch locate(pending.path, root: root, folders: folders) {
+        case .success(let (t, s)): (target, located) = (t, s)
         case .failure(let failure): return .failure(failure)
         }
-        // What is on disk now must be what was read.
-        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.byteCount, 1 << 30)) {
-        case .success(let current):
-            guard ContentDigest(current) == pending.expectedOriginal else { return .failure(.changedOnDisk) }
-        case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
-            return .failure(.notWritable("permission denied"))
-        case .failure(.tooLarge), .failure(.notRegular):
-            return .failure(.changedOnDisk)
-        case .failure(.system(let error)):
-            return .failure(.notWritable("cannot read it back (\(error.message))"))
-        case .failure:
-            return .failure(.notWritable("cannot read it back"))
-        }
-        if let failure = checkPermissions(target, before) { return .failure(failure) }
+        if let failure = checkPermissions(target, located) { return .failure(failure) }
 
         // The temporary file: new, private until complete, in the same folder (same file system).
         let directory = target.deletingLastPathComponent
-        let name = target.lastPathComponent
         var temp = ""
         var fd: Int32 = -1
-        for _ in 0..<16 {
-            temp = directory + "/.\(name).obs-migrate-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        for attempt in 0..<16 {
+            temp = TemporaryFiles.path(beside: target, attempt: attempt)
             if let injected = hooks.fault?(.createTemporary, target) { errno = injected; fd = -1; break }
             TemporaryFiles.willCreate(temp)
             fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -227,6 +224,28 @@ public enum FileWriter {
         guard fd >= 0 else {
             let why = errno == EACCES ? "permission denied" : SystemError.current.message
             return .failure(.notWritable("cannot create a temporary file in \(directory) (\(why))"))
+        }
+        func abandon(_ failure: Failure) -> Result<Prepared, Failure> {
+            close(fd)
+            TemporaryFiles.remove(temp)
+            return .failure(failure)
+        }
+        // Its creation time, then the original's status, then the original's content: so a
+        // later status equal to `before` proves the content is still what was read, unless
+        // the original's times are as recent as the clock.
+        guard case .success(let clock) = FileStatus.of(descriptor: fd) else { return abandon(.failed(SystemError.current.message)) }
+        guard case .success(let before) = FileStatus.of(target), before.isSameFile(as: located) else { return abandon(.changedOnDisk) }
+        switch FileSystem.readRegularFile(target, maxBytes: max(pending.expectedOriginal.byteCount, 1 << 30)) {
+        case .success(let current):
+            guard ContentDigest(current) == pending.expectedOriginal else { return abandon(.changedOnDisk) }
+        case .failure(.system(let error)) where error.code == EACCES || error.code == EPERM:
+            return abandon(.notWritable("permission denied"))
+        case .failure(.tooLarge), .failure(.notRegular):
+            return abandon(.changedOnDisk)
+        case .failure(.system(let error)):
+            return abandon(.notWritable("cannot read it back (\(error.message))"))
+        case .failure:
+            return abandon(.notWritable("cannot read it back"))
         }
 
         // The content only: permissions and the flush come with `finish`, when the file is
@@ -246,7 +265,8 @@ public enum FileWriter {
         }
         if let code = writeError { close(fd); return .failure(dropping(temp, code)) }
         if close(fd) != 0 { return .failure(dropping(temp, errno)) }
-        return .success(Prepared(target: target, temp: temp, before: before))
+        return .success(Prepared(target: target, temp: temp, before: before, original: pending.expectedOriginal,
+                                 clock: clock, content: ContentDigest(pending.bytes)))
     }
 
     /// Gives a prepared temporary file the original's permission bits and owner, and flushes
@@ -266,37 +286,18 @@ public enum FileWriter {
         if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
         if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
         if fsync(fd) != 0 { return abandon(errno) }
+        guard case .success(let written) = FileStatus.of(descriptor: fd) else { return abandon(errno) }
         if let code = hooks.fault?(.close, p.target) { return abandon(code) }
         if close(fd) != 0 { return .failure(dropping(p.temp, errno)) }
-        return .success(p)
+        var finished = p
+        finished.written = written
+        return .success(finished)
     }
 
     /// Removes a temporary file that will not be used; the failure says why (`code`).
     static func dropping(_ temp: String, _ code: Int32, _ what: String = "") -> Failure {
         TemporaryFiles.remove(temp)
         return .failed(what + SystemError(code: code).message)
-    }
-
-    /// Whether the original is still the version that was read.
-    static func isUnchanged(_ p: Prepared) -> Bool {
-        hooks.beforeRename?(p.target)
-        guard case .success(let now) = FileStatus.of(p.target) else { return false }
-        return now.isSameVersion(as: p.before)
-    }
-
-    static func rename(_ p: Prepared) -> Failure? {
-        if let code = hooks.fault?(.rename, p.target) { return dropping(p.temp, code) }
-        if SystemCall.rename(p.temp, p.target) != 0 {
-            let code = errno
-            TemporaryFiles.remove(p.temp)
-            return code == EACCES || code == EPERM ? .notWritable(SystemError(code: code).message) : .failed(SystemError(code: code).message)
-        }
-        TemporaryFiles.forget(p.temp)
-        // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
-        let directory = p.target.deletingLastPathComponent
-        let dirFD = SystemCall.open(directory, O_RDONLY | O_CLOEXEC)
-        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
-        return nil
     }
 }
 
@@ -311,6 +312,7 @@ public final class StagedWrites: @unchecked Sendable {
     }
 
     let root: String
+    private let folders = FileWriter.RealFolders()
     private let lock = Lock()
     private var entries: [Int: Entry] = [:]
 
@@ -318,12 +320,52 @@ public final class StagedWrites: @unchecked Sendable {
 
     /// Stages the new content of the file known as `key`, in place of any staged before.
     public func stage(_ key: Int, _ write: FileWriter.PendingWrite) {
-        let entry: Entry = switch FileWriter.prepare(write, root: root) {
+        let entry: Entry = switch FileWriter.prepare(write, root: root, folders: folders) {
         case .success(let prepared): .staged(prepared, ContentDigest(write.bytes))
         case .failure(let failure): .failed(failure, write.bytes)
         }
         let replaced = lock.withLock { entries.updateValue(entry, forKey: key) }
         if case .staged(let old, _) = replaced { TemporaryFiles.remove(old.temp) }
+    }
+
+    /// `stage`, on up to `ioThreads` threads of its own: creating and writing a file waits for
+    /// the disk, which the workers that fix files (one per core) should not. At most
+    /// `waitingLimit` contents wait in memory; the caller blocks beyond. `finishStaging` waits
+    /// for them all.
+    public func stageInBackground(_ key: Int, _ write: FileWriter.PendingWrite) {
+        slots.wait()
+        queued.enter()
+        let startsWorker = lock.withLock { () -> Bool in
+            waiting.append((key, write))
+            guard workers < Self.ioThreads else { return false }
+            workers += 1
+            return true
+        }
+        if startsWorker { startThread { self.drain() } }
+    }
+
+    /// Waits until every content handed to `stageInBackground` is staged.
+    public func finishStaging() { queued.wait() }
+
+    static let ioThreads = 8
+    static let waitingLimit = 64
+    private let slots = DispatchSemaphore(value: StagedWrites.waitingLimit)
+    private let queued = DispatchGroup()
+    private var waiting: [(Int, FileWriter.PendingWrite)] = []
+    private var workers = 0
+
+    /// A background worker: stages what waits, and ends when nothing does.
+    private func drain() {
+        while true {
+            let next = lock.withLock { () -> (Int, FileWriter.PendingWrite)? in
+                if waiting.isEmpty { workers -= 1; return nil }
+                return waiting.removeFirst()
+            }
+            guard let (key, write) = next else { return }
+            stage(key, write)
+            slots.signal()
+            queued.leave()
+        }
     }
 
     /// The content staged for `key`, read back from its temporary file; nil when it is gone or
