@@ -153,6 +153,34 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The project folder owning a path, found among the path's own folders, is the one that
+    /// trying every folder, deepest first, finds: on random trees of packages and projects,
+    /// relative and absolute, with `..`, doubled slashes and non-ASCII names.
+    func testOwningFolderIsTheDeepestFolderHoldingThePath() {
+        var rng = SystemRandomNumberGenerator()
+        let parts = ["a", "b", "Sources", "App", "é", "x y", "..", "", "Pkg"]
+        for _ in 0..<300 {
+            func path() -> String {
+                let depth = Int.random(in: 0...4, using: &rng)
+                let folders = (0..<depth).map { _ in parts.randomElement(using: &rng)! }
+                return (Bool.random(using: &rng) ? "/" : "") + (folders + [""]).joined(separator: "/")
+            }
+            var paths: [String] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                switch Int.random(in: 0...3, using: &rng) {
+                case 0: paths.append(path() + "Package.swift")
+                case 1: paths.append(path() + "App.xcodeproj/project.pbxproj")
+                default: paths.append(path() + "File.swift")
+                }
+            }
+            let folders = ProjectFolders(paths)
+            for p in paths + (0..<5).map({ _ in path() + "Other.swift" }) {
+                let expected = folders.deepestFirst.first { ProjectIndex.isInside(p, folder: $0) }
+                XCTAssertEqual(folders.owner(of: p), expected, "\(p) among \(folders.deepestFirst)")
+            }
+        }
+    }
+
     /// The lexer's runs (identifiers, blanks and line comments, read eight bytes a step) end
     /// where a plain byte-by-byte reading of the same text says, at every length around the
     /// step and at the end of the input.

@@ -480,10 +480,11 @@ extension ProjectIndex {
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
-            // Raising a target is part of the migration of every model its project holds.
-            let folders = projectFolders()
+            // Raising a target is part of the migration of every model its project holds. (The
+            // files added here are build settings, whose folder's models are already held.)
+            let held = modelsHeldByFolder(touched: result, folders: projectFolders())
             for target in lowDeploymentTargets {
-                for name in modelsHeldBy(target, touched: result, folders: folders) { result[name]!.insert(target.site.file) }
+                for name in modelsHeldBy(target, in: held) { result[name]!.insert(target.site.file) }
             }
         }
         return result

@@ -269,10 +269,10 @@ extension ProjectIndex {
     /// need migrated (unless `fix` raises it).
     mutating func recordDeploymentTargets(_ ledger: inout BlockerLedger) {
         guard !lowDeploymentTargets.isEmpty else { return }
-        let touched = filesTouchedByMigration(), folders = projectFolders()
+        let held = modelsHeldByFolder(touched: filesTouchedByMigration(), folders: projectFolders())
         for i in lowDeploymentTargets.indices {
             let target = lowDeploymentTargets[i]
-            lowDeploymentTargets[i].heldModels = modelsHeldBy(target, touched: touched, folders: folders)
+            lowDeploymentTargets[i].heldModels = modelsHeldBy(target, in: held)
             guard !bumpsLowTargets else { continue }
             let reason = BlockReason.deploymentTarget(platform: target.platform, version: target.version, minimum: minimumTargets[target.platform]!)
             for name in lowDeploymentTargets[i].heldModels { ledger.block(name, reason, target.site) }
