@@ -153,6 +153,32 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The word scan that decides whether a file is lexed again for many names finds every
+    /// identifier the lexer makes of random text (digits, backticks, `$`, non-ASCII letters,
+    /// operators and spaces glued to words): it may look at more files, never at fewer.
+    func testWordScanFindsEveryIdentifierTheLexerFinds() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "bc", "Zed", "_x", "1", "0x1F", "9e3", "`", "$", "#", "@", ".", " ", "\n", "é", "—", "∙", "\u{00A0}",
+                      "😀", "\"", "(", ")", "//", "/*", "*/", "+", "ï", "x̃", "_", "q7"]
+        var checked = 0
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 1...24, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let bytes = Array(text.utf8)
+            let source = SourceFile(path: "T.swift", bytes: bytes)
+            for s in source.indices(of: .identifier) {
+                let name = source.name(s)
+                guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 }) else { continue }  // the scan is for ASCII names only
+                checked += 1
+                XCTAssertTrue(ProjectIndex.NameSearch.holdsWord(of: WordSet([name]), in: bytes), "\(name) in \(text)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        // Many names: the search scans words, and a file holding none of them is not looked at.
+        let search = ProjectIndex.NameSearch((0..<20).map { "track\($0)" })
+        XCTAssertTrue(search.mayBeUsed(in: Array("let x = 1; track7(m)".utf8)))
+        XCTAssertFalse(search.mayBeUsed(in: Array("let x = 1; track70(m) // retrack7".utf8)))
+    }
+
     /// The project folder owning a path, found among the path's own folders, is the one that
     /// trying every folder, deepest first, finds: on random trees of packages and projects,
     /// relative and absolute, with `..`, doubled slashes and non-ASCII names.
@@ -178,6 +204,17 @@ final class KernelPropertyTests: XCTestCase {
                 let expected = folders.deepestFirst.first { ProjectIndex.isInside(p, folder: $0) }
                 XCTAssertEqual(folders.owner(of: p), expected, "\(p) among \(folders.deepestFirst)")
             }
+        }
+    }
+
+    /// A word set of many words of one length (looked up by search) holds exactly its words.
+    func testWordSetOfManyWordsHoldsItsWords() {
+        let words = (0..<300).map { String(format: "w%04d", $0 * 7) }
+        let set = WordSet(words)
+        for k in 0..<2200 {
+            let word = String(format: "w%04d", k)
+            let bytes = Array(word.utf8)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { set.contains($0, start: 0, length: bytes.count) }, k % 7 == 0 && k < 2100, word)
         }
     }
 

@@ -257,7 +257,7 @@ extension ProjectIndex {
                  snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, constrainedNames, search.names))
             }
             if piece.tokens != nil { return look(file.source) }
-            return file.withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? (nil, [])
+            return file.withTransientSource(ifBytes: search.mayBeUsed, look) ?? (nil, [])
         } }
         if let use = found.lazy.compactMap(\.0).first {
             ledger.blockAll(.sharedExtensionMember(member: use.name), use.site)
