@@ -62,21 +62,24 @@ extension ProjectIndex {
         var ledger = BlockerLedger(models: Set(models.keys))
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)
-        associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
-        recordUntypedInjections(uses.envCalls, &ledger)
-        recordProtocolFamilies(&ledger)
-        recordWrapperSites(&ledger)
-        recordWrapperInits(&uses.inits, &ledger)
+        // Each phase timed (OBS_MIGRATE_TIMINGS): the benchmark reports them one by one.
+        Timings.measure("decide: associated types") { associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) } }
+        Timings.measure("decide: untyped injections") { recordUntypedInjections(uses.envCalls, &ledger) }
+        Timings.measure("decide: protocol families") { recordProtocolFamilies(&ledger) }
+        Timings.measure("decide: wrapper sites") { recordWrapperSites(&ledger) }
+        Timings.measure("decide: wrapper inits") { recordWrapperInits(&uses.inits, &ledger) }
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
-        recordObservableObjectOnlyProperties(&ledger)
+        Timings.measure("decide: ObservableObject-only properties") { recordObservableObjectOnlyProperties(&ledger) }
         // The deployment targets hold the models whose migration edits their files: the
         // injection and initialisation sites count.
         self.wrapperInits = uses.inits
         self.environmentObjectCalls = uses.envCalls
-        recordDeploymentTargets(&ledger)
-        for (name, list) in ledger.settled() { models[name]?.blockers = list }
-        propagateAndSortBlockers()
-        keep(uses)
+        Timings.measure("decide: deployment targets") { recordDeploymentTargets(&ledger) }
+        Timings.measure("decide: settle, spread and explain") {
+            for (name, list) in ledger.settled() { models[name]?.blockers = list }
+            propagateAndSortBlockers()
+            keep(uses)
+        }
     }
 
     /// What each model's own declarations do (each model in parallel).
