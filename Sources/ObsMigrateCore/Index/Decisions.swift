@@ -235,8 +235,9 @@ extension ProjectIndex {
 
         /// Whether a run of ASCII identifier bytes in `bytes` is one of `set`'s words. An
         /// identifier token the lexer makes of one of them is such a run (non-ASCII bytes may
-        /// be operators or spaces, so they end a run); after leading digits (`1abc`, `0x1Fabc`),
-        /// every place where a letter starts is tried.
+        /// be operators or spaces, so they end a run); a run that starts with digits is tried
+        /// whole (a raw identifier, `` `1_x` ``) and from every place a letter starts (`1abc`,
+        /// `0x1Fabc`).
         static func holdsWord(of set: WordSet, in bytes: [UInt8]) -> Bool {
             bytes.withUnsafeBufferPointer { b in
                 @inline(__always) func isWordByte(_ c: UInt8) -> Bool { c < 0x80 && ProjectIndex.isIdentifierByte(c) }
@@ -246,10 +247,9 @@ extension ProjectIndex {
                     guard isWordByte(b[i]) else { i += 1; continue }
                     var end = i + 1
                     while end < b.count, isWordByte(b[end]) { end += 1 }
+                    if set.contains(b, start: i, length: end - i) { return true }
                     if isDigit(b[i]) {
                         for k in (i + 1)..<end where !isDigit(b[k]) && set.contains(b, start: k, length: end - k) { return true }
-                    } else if set.contains(b, start: i, length: end - i) {
-                        return true
                     }
                     i = end
                 }
