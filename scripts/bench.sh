@@ -59,6 +59,9 @@ done
 if [[ -n $REAL ]]; then
     [[ -f $REAL/MANIFEST.tsv ]] || die "no MANIFEST.tsv in $REAL (lay it out with scripts/real_corpus.sh)"
     REAL=$(cd "$REAL" && pwd -P)
+    case "$REAL/" in
+        "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)/"*) die "--real $REAL is inside this repository: real code stays outside it" ;;
+    esac
 fi
 
 ORIG_PWD=$PWD

@@ -50,10 +50,12 @@ PINNED=(
 (( $# >= 2 )) || { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2; exit 2; }
 command -v git >/dev/null || die "git not found"
 DEST=$1; shift
-case "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)/" in
-    "$(mkdir -p "$DEST" && cd "$DEST" && pwd -P)/"*) die "DEST is inside this repository" ;;
-esac
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+mkdir -p "$DEST"
 DEST=$(cd "$DEST" && pwd -P)
+case "$DEST/" in
+    "$REPO_ROOT/"*) rmdir "$DEST" 2>/dev/null || true; die "DEST $DEST is inside this repository: put it outside" ;;
+esac
 
 # The candidate git dirs: <owner>+<name>/repo below a mirror folder, or the given dirs.
 CANDIDATES=()
