@@ -210,6 +210,37 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The ledger's settled lists are each model's own blockers, then every global one that
+    /// reaches it in the order found, up to the cap: as going over every global per model says,
+    /// on random ledgers (more blockers than the cap among them).
+    func testSettledLedgerIsEveryModelOverEveryGlobal() {
+        var rng = SystemRandomNumberGenerator()
+        let names = (0..<8).map { "M\($0)" }
+        let reason = BlockReason.examples[0]
+        for _ in 0..<200 {
+            let models = Set(names.filter { _ in Bool.random(using: &rng) })
+            var ledger = BlockerLedger(models: models)
+            for step in 0..<Int.random(in: 0...160, using: &rng) {
+                let site = Site(file: 0, offset: step)
+                switch Int.random(in: 0...2, using: &rng) {
+                case 0: ledger.block(names.randomElement(using: &rng)!, reason, site)
+                case 1: ledger.blockAll(reason, site)
+                default: ledger.blockAll(reason, site, only: Set(names.filter { _ in Bool.random(using: &rng) } + ["Other"]))
+                }
+            }
+            var expected = ledger.perModel
+            for name in models {
+                for g in ledger.global where g.only?.contains(name) ?? true {
+                    if expected[name, default: []].count >= ProjectIndex.maxBlockersPerModel { break }
+                    expected[name, default: []].append(g.blocker)
+                }
+            }
+            let settled = ledger.settled()
+            XCTAssertEqual(Set(settled.keys), Set(expected.keys))
+            for (name, list) in expected { XCTAssertEqual(settled[name]?.map(\.site), list.map(\.site), name) }
+        }
+    }
+
     /// A word set of many words of one length (looked up by search) holds exactly its words.
     func testWordSetOfManyWordsHoldsItsWords() {
         let words = (0..<300).map { String(format: "w%04d", $0 * 7) }

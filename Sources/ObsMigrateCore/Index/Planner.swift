@@ -32,15 +32,33 @@ struct BlockerLedger {
         }
     }
 
-    /// Each blocked model's list: its own blockers, then the global ones that reach it.
+    /// Each blocked model's list: its own blockers, then the global ones that reach it, in the
+    /// order they were found, up to the cap. The globals for every model and, by model, those
+    /// for some are listed once and merged per model: no model goes over every global.
     func settled() -> [String: [Blocker]] {
         var result = perModel
         guard !global.isEmpty else { return result }
+        let cap = ProjectIndex.maxBlockersPerModel
+        let forAll = global.indices.filter { global[$0].only == nil }
+        var forSome: [String: [Int]] = [:]
+        for k in global.indices {
+            guard let only = global[k].only else { continue }
+            for name in only where models.contains(name) { forSome[name, default: []].append(k) }
+        }
         for name in models {
-            for g in global where g.only?.contains(name) ?? true {
-                if result[name, default: []].count >= ProjectIndex.maxBlockersPerModel { break }
-                result[name, default: []].append(g.blocker)
+            var list = result[name] ?? []
+            let some = forSome[name] ?? []
+            var a = 0, b = 0
+            while list.count < cap, a < forAll.count || b < some.count {
+                if b == some.count || (a < forAll.count && forAll[a] < some[b]) {
+                    list.append(global[forAll[a]].blocker)
+                    a += 1
+                } else {
+                    list.append(global[some[b]].blocker)
+                    b += 1
+                }
             }
+            if !list.isEmpty { result[name] = list }
         }
         return result
     }
