@@ -5,6 +5,7 @@
 #   scripts/bench.sh --quick    # base 1 MB: smoke run (1, 2, 4 MB + a small git repo)
 #   scripts/bench.sh --write    # only `fix --write` against `fix` (the diff) on a tree of
 #                               # WRITE_FILES (default 20,000) small files of one model each
+#   scripts/bench.sh --real DIR # real code: DIR laid out by scripts/real_corpus.sh (below)
 #
 # Environment:
 #   BASE_MB=N        base corpus size in MB (1 MB = 1,000,000 bytes); sizes are 1x, 2x, 4x.
@@ -24,12 +25,20 @@
 #   fix --write --project-root S S  on a fresh `cp -r` scratch copy S (copy not timed), one run
 #   check --staged                  inside a git repo with one modified, staged file
 #   fix --project-root C C          the diff of the 1x corpus, one run
+#   check (monorepo)                the 1x size generated with --monorepo (packages, low targets)
 #   one file, one line              the 2x corpus as one file (check, and fix's diff); 100,000
 #                                   @Published properties on one line (check, fix --write)
 # With --write: `fix` (the diff, best of CHECK_RUNS) and `fix --write` (WRITE_RUNS runs, each on
 # a fresh copy) of the many-file tree, then one more `fix --write` under
 # `strace -f -c -e trace=fsync,fdatasync,rename,renameat2` for the count of flushes per file
 # written (strace slows that run, which is not timed).
+# --real DIR: the repositories of DIR/MANIFEST.tsv (scripts/real_corpus.sh; kept outside this
+# repository), each one by one, then the prefixes of the list holding a quarter, half and all
+# of the lines as one tree (the scaling rows). Per row: `cat` of the same files (the floor for
+# reading them), `check` (best of CHECK_RUNS), `fix --write` on a scratch copy next to DIR
+# (copy not timed, one run); then the CPU of each phase (OBS_MIGRATE_TIMINGS) of `check` on the
+# whole tree, and the sum of the repositories' `check` CPU against the whole tree's.
+#
 # Wall time is measured around the command with $EPOCHREALTIME (ms resolution); cpu_s is GNU
 # time's user + system seconds; peak RSS is its "Maximum resident set size". Set
 # OBS_MIGRATE_TIMINGS=1 to have the tool print its own phase timings to stderr (kept in
@@ -44,14 +53,26 @@ usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0
 
 QUICK=0
 WRITE_MODE=0
-for arg in "$@"; do
-    case "$arg" in
+REAL=""
+while (( $# > 0 )); do
+    case "$1" in
         --quick) QUICK=1 ;;
         --write) WRITE_MODE=1 ;;
+        --real)
+            (( $# > 1 )) || die "--real needs a folder (laid out by scripts/real_corpus.sh)"
+            REAL=$2; shift ;;
         -h|--help) usage; exit 0 ;;
-        *) usage >&2; die "unknown argument: $arg" ;;
+        *) usage >&2; die "unknown argument: $1" ;;
     esac
+    shift
 done
+if [[ -n $REAL ]]; then
+    [[ -f $REAL/MANIFEST.tsv ]] || die "no MANIFEST.tsv in $REAL (lay it out with scripts/real_corpus.sh)"
+    REAL=$(cd "$REAL" && pwd -P)
+    case "$REAL/" in
+        "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)/"*) die "--real $REAL is inside this repository: real code stays outside it" ;;
+    esac
+fi
 
 ORIG_PWD=$PWD
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -121,7 +142,7 @@ corpus_stats() {
     echo "$fb $lines"
 }
 
-# ensure_corpus NAME MB [git] -> prints the corpus directory.
+# ensure_corpus NAME MB [git|monorepo] -> prints the corpus directory.
 # Reuses bench/corpus/NAME if bench/corpus/NAME.stamp holds the same key.
 ensure_corpus() {
     local name=$1 mb=$2 kind=${3:-plain}
@@ -134,7 +155,7 @@ ensure_corpus() {
     fi
     rm -rf "$dir" "$dir.tmp" "$stamp"
     note "generating corpus $name ($mb MB, seed $SEED)"
-    python3 "$GEN" --out "$dir.tmp" --megabytes "$mb" --seed "$SEED" >&2 \
+    python3 "$GEN" --out "$dir.tmp" --megabytes "$mb" --seed "$SEED" $([[ $kind == monorepo ]] && echo --monorepo) >&2 \
         || die "corpus generation failed for $name"
     if [[ $kind == git ]]; then
         (
@@ -200,7 +221,7 @@ best_of() {
         run_timed "$label-$run" "$@"
         note "$label run $run: ${R_WALL}s (cpu ${R_CPU}s), ${R_RSS_KB} KiB, exit $R_RC"
         if [[ -z $B_WALL ]] || awk -v a="$R_WALL" -v b="$B_WALL" 'BEGIN { exit !(a < b) }'; then
-            B_WALL=$R_WALL B_CPU=$R_CPU
+            B_WALL=$R_WALL B_CPU=$R_CPU B_RUN=$run
         fi
         if (( R_RSS_KB > B_RSS_KB )); then B_RSS_KB=$R_RSS_KB; fi
         B_RC=$R_RC
@@ -285,6 +306,120 @@ PY
 fi
 
 # ---------------------------------------------------------------------------
+# Real code (--real DIR)
+# ---------------------------------------------------------------------------
+
+# source_files DIR -> NUL-separated paths of the files obs-migrate reads below DIR.
+source_files() {
+    find "$1" -type f \( -name '*.swift' -o -name '*.xcconfig' -o -path '*.xcodeproj/project.pbxproj' \) -print0
+}
+
+# phase_cpu LOG LABEL -> the cpu seconds OBS_MIGRATE_TIMINGS printed for LABEL (empty if none).
+phase_cpu() {
+    awk -v label="$2" 'index($0, "obs-migrate: timing: " label " ") == 1 {
+        sub(/.*, cpu /, ""); sub(/ s.*/, ""); print; exit }' "$1"
+}
+
+REAL_TABLE=()
+# real_row NAME DIR FILES BYTES LINES: cat, check, fix --write of DIR; sets CHECK_CPU.
+real_row() {
+    local name=$1 dir=$2 files=$3 bytes=$4 lines=$5 safe=${1//[^A-Za-z0-9_.-]/_}
+    run_timed "real-cat-$safe" "$dir" bash -c "find . -type f \( -name '*.swift' -o -name '*.xcconfig' -o -path '*.xcodeproj/project.pbxproj' \) -print0 | xargs -0 cat"
+    local cat_wall=$R_WALL
+    best_of "real-check-$safe" "$REPO_ROOT" env OBS_MIGRATE_TIMINGS=1 "$BIN" check --project-root "$dir" "$dir"
+    local wall=$B_WALL cpu=$B_CPU rss=$B_RSS_KB
+    local decide log="$LOG_DIR/real-check-$safe-$B_RUN.stderr"
+    decide=$(phase_cpu "$log" "index: decide")
+    # The tool's own CPU of the run (ms resolution; GNU time's is 10 ms), when it printed it.
+    cpu=$(phase_cpu "$log" "total")
+    [[ -n $cpu ]] || cpu=$B_CPU
+    local scratch="$REAL_SCRATCH/$safe"
+    rm -rf "$scratch"
+    mkdir -p "$REAL_SCRATCH"
+    cp -r "$dir" "$scratch"
+    run_timed "real-fix-$safe" "$REPO_ROOT" "$BIN" fix --write --project-root "$scratch" "$scratch"
+    rm -rf "$scratch"
+    CHECK_CPU=$cpu
+    REAL_TABLE+=("$(awk -v n="$name" -v f="$files" -v b="$bytes" -v l="$lines" -v c="$cat_wall" -v w="$wall" \
+        -v u="$cpu" -v d="${decide:-0}" -v r="$rss" -v fw="$R_WALL" -v fu="$R_CPU" 'BEGIN {
+            printf "%-44s %6d %9d %8d %7.3f %8.3f %7.3f %7.3f %8.1f %6.2f %8.3f %7.2f %6.2f",
+                   n, f, l, b / 1e3, c, w, u, d, r / 1024, (b > 0 ? r * 1024 / b : 0), fw, fu, (u > 0 ? fu / u : 0)
+        }')")
+}
+
+real_mode() {
+    REAL_SCRATCH=${REAL_SCRATCH:-$(dirname "$REAL")/.bench-scratch}
+    local sum_cpu=0 total_lines
+    total_lines=$(awk -F'\t' 'NR > 1 { l += $5 } END { print l }' "$REAL/MANIFEST.tsv")
+    local names=() lines=()
+    while IFS=$'\t' read -r repo commit files bytes nlines; do
+        [[ $repo == repository ]] && continue
+        names+=("${repo/\//+}")
+        lines+=("$nlines")
+        [[ -d $REAL/${repo/\//+} ]] || die "$REAL/${repo/\//+} missing: lay the tree out again"
+        note "real: $repo"
+        real_row "$repo" "$REAL/${repo/\//+}" "$files" "$bytes" "$nlines"
+        sum_cpu=$(awk -v a="$sum_cpu" -v b="$CHECK_CPU" 'BEGIN { printf "%.3f", a + b }')
+    done < "$REAL/MANIFEST.tsv"
+    # The scaling rows: the first repositories of the list up to a quarter and half of the
+    # lines (hard links, not copies), and the whole tree.
+    local part k acc dir files bytes
+    SCALING=()
+    for part in 4 2 1; do
+        acc=0 k=0
+        if (( part == 1 )); then
+            dir=$REAL
+        else
+            dir="$REAL_SCRATCH/part-1of$part"
+            rm -rf "$dir"
+            mkdir -p "$dir"
+            while (( k < ${#names[@]} )) && (( acc * part < total_lines )); do
+                cp -al "$REAL/${names[k]}" "$dir/${names[k]}"
+                acc=$((acc + lines[k]))
+                k=$((k + 1))
+            done
+        fi
+        read -r files bytes < <(source_files "$dir" | xargs -0 -r stat -c %s | awk '{ n++; b += $1 } END { printf "%d %d\n", n, b }')
+        local nl
+        nl=$(source_files "$dir" | xargs -0 -r cat | wc -l)
+        local label="1/$part of the lines ($k repositor$( (( k == 1 )) && echo y || echo ies))"
+        (( part == 1 )) && label="all ${#names[@]} repositories as one tree"
+        note "real: $label"
+        real_row "$label" "$dir" "$files" "$bytes" "$nl"
+        (( part == 1 )) || rm -rf "$dir"
+        ALL_CPU=$CHECK_CPU
+        SCALING+=("$(awk -v p="$part" -v l="$nl" -v u="$CHECK_CPU" 'BEGIN {
+            printf "  1/%d: %8d lines, check cpu %6.3f s, %.3f s per million lines", p, l, u, (l > 0 ? u * 1e6 / l : 0) }')")
+    done
+    rmdir "$REAL_SCRATCH" 2>/dev/null || true
+
+    echo
+    echo "obs-migrate benchmark on real code: $BIN"
+    echo "$REAL (MANIFEST.tsv: ${#names[@]} repositories), $(nproc) cores, $(uname -srm), load $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "cat: the same files to /dev/null; check: best of $CHECK_RUNS (cpu_s: the tool's own, user + system); decide: its decide step; fix: fix --write on a copy, 1 run (GNU time's cpu)"
+    echo
+    printf '%-44s %6s %9s %8s %7s %8s %7s %7s %8s %6s %8s %7s %6s\n' \
+        repository files lines kB cat_s check_s cpu_s decide rss_MiB rss/B fix_s fix_cpu fix/ch
+    printf '%s\n' "${REAL_TABLE[@]}"
+    echo
+    awk -v s="$sum_cpu" -v a="$ALL_CPU" 'BEGIN {
+        printf "check cpu: the repositories one by one %.3f s in all; as one tree %.3f s (%.2fx)\n", s, a, (s > 0 ? a / s : 0) }'
+    echo "scaling (the same check, on the first repositories of the list up to that share of the lines):"
+    printf '%s\n' "${SCALING[@]}"
+    echo
+    echo "check of the whole tree, cpu by phase (OBS_MIGRATE_TIMINGS, first run; peak = resident high-water mark so far):"
+    grep -E 'obs-migrate: timing: [a-z]' "$LOG_DIR/real-check-all_${#names[@]}_repositories_as_one_tree-1.stderr" \
+        | grep -v 'timing: types:\|timing: files whose' \
+        | sed -E 's/^obs-migrate: timing: //; s/ [0-9.]+ s, cpu ([0-9.]+) s, resident [0-9]+ MiB, peak ([0-9]+ MiB)/|\1|\2/' \
+        | awk -F'|' '{ printf "  %-48s cpu %s s  peak %s\n", $1, $2, $3 }'
+}
+
+if [[ -n $REAL ]]; then
+    real_mode
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------
 # check / fix on 1x, 2x, 4x
 # ---------------------------------------------------------------------------
 
@@ -308,6 +443,14 @@ for mult in 1 2 4; do
         "1 run, exit $R_RC, $changed files changed"
     rm -rf "$scratch"
 done
+
+# The same size laid out as a monorepo (gen_corpus.py --monorepo: a package per feature with
+# low deployment targets, a constrained generic function and an untyped injection in each):
+# the shapes of real trees that made the decisions superlinear.
+corpus=$(ensure_corpus "mono-${BASE_MB}mb-s$SEED" "$BASE_MB" monorepo)
+read -r files bytes lines < <(corpus_stats "$corpus")
+best_of "check-mono-${BASE_MB}MB" "$REPO_ROOT" "$BIN" check --project-root "$corpus" "$corpus"
+add_row "1x-mr" check "$files" "$bytes" "$lines" "$B_WALL" "$B_CPU" "$B_RSS_KB" "the 1x size as a monorepo, best of $CHECK_RUNS, exit $B_RC"
 
 # ---------------------------------------------------------------------------
 # Shapes that were once quadratic: fix's diff mode, one file holding a whole corpus, and

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic synthetic SwiftUI corpus generator for obs-migrate benchmarks.
 
-    python3 scripts/gen_corpus.py --out DIR --megabytes N [--seed S] [--force]
+    python3 scripts/gen_corpus.py --out DIR --megabytes N [--seed S] [--force] [--monorepo]
 
 Writes a fake (non-compiling but realistic-looking) SwiftUI app of about N MB
 (1 MB = 1,000,000 bytes; the result is within a few KB of the target) into DIR.
@@ -16,6 +16,14 @@ The app is a folder tree of .swift files, 100-1500 lines each:
     <App>/Features/<Name>/Utilities/   algorithms and parsers, no SwiftUI
     <App>Tests/...                     XCTest cases
     Packages/<Kit>/Sources/<Kit>/...   plain Swift modules
+
+--monorepo lays each feature out as a Swift package of its own (Packages/<Name>Feature/,
+with a Package.swift whose platforms are below Observation's) and gives each a wiring file:
+a generic function constrained to ObservableObject, called there, and an
+`.environmentObject(session.current)` whose value the tool cannot type, through a member name
+every feature declares. These are the shapes of real monorepos that made the project-wide
+decisions superlinear (low deployment targets x models x project folders, untyped values x
+types, many constrained names x files); without the flag the corpus is unchanged.
 
 Determinism: all randomness comes from one random.Random(seed); no set/dict
 iteration order of hashed strings, no clock, no filesystem order is used, so the
@@ -3169,7 +3177,49 @@ def fill_to_budget(fb, r, c):
             break
 
 
-def generate(out, target, seed):
+T_PACKAGE = """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "{F}Feature",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [.library(name: "{F}Feature", targets: ["{F}Feature"])],
+    targets: [.target(name: "{F}Feature")]
+)
+"""
+
+T_WIRING = """import SwiftUI
+
+/// Hands a model to the feature's views; generic, so any ObservableObject goes.
+public func observe{F}<Model: ObservableObject>(_ model: Model) -> Model {{
+    model
+}}
+
+final class {F}Session {{
+    var current = {M}()
+}}
+
+struct {F}Wiring {{
+    let session: {F}Session
+
+    func attach<V: View>(_ view: V) -> some View {{
+        view.environmentObject(session.current)
+    }}
+
+    func observed() -> {M} {{
+        observe{F}(session.current)
+    }}
+}}
+"""
+
+
+def monorepo_files(c):
+    """The manifest and wiring file of one feature's package (see --monorepo)."""
+    return (T_PACKAGE.replace("{F}", c["F"]).split("\n"),
+            T_WIRING.format(F=c["F"], M=c["M"]).split("\n"))
+
+
+def generate(out, target, seed, monorepo=False):
     r = random.Random(seed)
     app = r.choice(APPS)
     w = Writer(out, r)
@@ -3212,6 +3262,12 @@ def generate(out, target, seed):
         root = "%s/Features/%s" % (app, name)
         if r.random() < 0.08:
             root = "%s/Features/%s/%s" % (app, a, name)  # deeper nesting now and then
+        if monorepo:
+            package = "Packages/%sFeature" % name
+            root = "%s/Sources/%sFeature" % (package, name)
+            manifest, wiring = monorepo_files(c)
+            w.write("%s/Package.swift" % package, manifest)
+            w.write("%s/%sWiring.swift" % (root, name), wiring)
         emit("%s/Models/%s.swift" % (root, c["M"]), build_model_file, 420, c)
         emit("%s/Models/%s.swift" % (root, c["E"]), build_entity_file, 260, c)
         emit("%s/Views/%sView.swift" % (root, name),
@@ -3261,6 +3317,8 @@ def main(argv=None):
     ap.add_argument("--megabytes", required=True, type=float,
                     help="target size in MB (1 MB = 1,000,000 bytes)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--monorepo", action="store_true",
+                    help="each feature a package with low deployment targets (see above)")
     ap.add_argument("--force", action="store_true",
                     help="write into a non-empty directory (same-named files are overwritten)")
     args = ap.parse_args(argv)
@@ -3277,7 +3335,7 @@ def main(argv=None):
             return 2
     os.makedirs(out, exist_ok=True)
     t0 = time.monotonic()
-    w = generate(out, int(args.megabytes * MB), args.seed)
+    w = generate(out, int(args.megabytes * MB), args.seed, args.monorepo)
     dt = time.monotonic() - t0
     print("gen_corpus: %d files, %d bytes, %d lines in %s (target %.2f MB, seed %d, "
           "%.0f%% plain Swift, %.1fs)" % (w.files, w.bytes, w.lines, out, args.megabytes,

@@ -4,7 +4,31 @@ import ObsMigrateCore
 public enum TextReporter {
     public struct Style: Sendable {
         public var color: Bool
-        public init(color: Bool) { self.color = color }
+        /// Every note at its own place (`--show-all-notes`); by default a finding's notes of
+        /// one message are one note at the first place, with the count.
+        public var allNotes: Bool
+        public init(color: Bool, allNotes: Bool = false) {
+            self.color = color
+            self.allNotes = allNotes
+        }
+    }
+
+    /// A finding's notes as printed: each message once, at its first place, in the order of
+    /// first places (the reasons a person acts on first stay first), with how many places it
+    /// has; all of them, each with a count of 1, when `all`.
+    static func groupedNotes(_ notes: [FindingNote], all: Bool) -> [(note: FindingNote, count: Int)] {
+        guard !all, notes.count > 1 else { return notes.map { ($0, 1) } }
+        var result: [(note: FindingNote, count: Int)] = []
+        var position: [String: Int] = [:]
+        for note in notes {
+            if let k = position[note.message] {
+                result[k].count += 1
+            } else {
+                position[note.message] = result.count
+                result.append((note, 1))
+            }
+        }
+        return result
     }
 
     public static func line(_ d: Diagnostic, style: Style = Style(color: false)) -> String {
@@ -39,7 +63,7 @@ public enum TextReporter {
             out.paint(style, "36") { $0.write(diagnostics[k].finding.code) }
             out.write("]")
             // swiftc's form: `path:line:col: note: message`, at the note's place or the finding's.
-            for note in diagnostics[k].finding.notes {
+            for (note, count) in groupedNotes(diagnostics[k].finding.notes, all: style.allNotes) {
                 out.write("\n")
                 out.paint(style, "1") {
                     if let path = note.path {
@@ -53,6 +77,11 @@ public enum TextReporter {
                 out.paint(style, "1;30") { $0.write("note") }
                 out.write(": ")
                 out.write(note.message)
+                if count > 1 {
+                    out.write(" (at ")
+                    out.write(count)
+                    out.write(" places; --show-all-notes lists them)")
+                }
             }
         }
         return String(decoding: out.bytes, as: UTF8.self)

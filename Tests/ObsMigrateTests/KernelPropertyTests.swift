@@ -153,6 +153,105 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The word scan that decides whether a file is lexed again for many names finds every
+    /// identifier the lexer makes of random text (digits, backticks, `$`, non-ASCII letters,
+    /// operators and spaces glued to words): it may look at more files, never at fewer.
+    func testWordScanFindsEveryIdentifierTheLexerFinds() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "bc", "Zed", "_x", "1", "0x1F", "9e3", "`", "$", "#", "@", ".", " ", "\n", "é", "—", "∙", "\u{00A0}",
+                      "😀", "\"", "(", ")", "//", "/*", "*/", "+", "ï", "x̃", "_", "q7"]
+        var checked = 0
+        for _ in 0..<4000 {
+            let text = (0..<Int.random(in: 1...24, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let bytes = Array(text.utf8)
+            let source = SourceFile(path: "T.swift", bytes: bytes)
+            for s in source.indices(of: .identifier) {
+                let name = source.name(s)
+                // The scan is for names of ASCII identifier bytes only (a raw identifier such as
+                // `a b` may hold others: with such a name every file is lexed).
+                guard !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && ProjectIndex.isIdentifierByte($0) }) else { continue }
+                checked += 1
+                XCTAssertTrue(ProjectIndex.NameSearch.holdsWord(of: WordSet([name]), in: bytes), "\(name) in \(text)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertNil(ProjectIndex.NameSearch((0..<20).map { "a b\($0)" }).wordsToScan, "a raw identifier's name: no word scan")
+        // Many names: the search scans words, and a file holding none of them is not looked at.
+        let search = ProjectIndex.NameSearch((0..<20).map { "track\($0)" })
+        XCTAssertTrue(search.mayBeUsed(in: Array("let x = 1; track7(m)".utf8)))
+        XCTAssertFalse(search.mayBeUsed(in: Array("let x = 1; track70(m) // retrack7".utf8)))
+    }
+
+    /// The project folder owning a path, found among the path's own folders, is the one that
+    /// trying every folder, deepest first, finds: on random trees of packages and projects,
+    /// relative and absolute, with `..`, doubled slashes and non-ASCII names.
+    func testOwningFolderIsTheDeepestFolderHoldingThePath() {
+        var rng = SystemRandomNumberGenerator()
+        let parts = ["a", "b", "Sources", "App", "é", "x y", "..", "", "Pkg"]
+        for _ in 0..<300 {
+            func path() -> String {
+                let depth = Int.random(in: 0...4, using: &rng)
+                let folders = (0..<depth).map { _ in parts.randomElement(using: &rng)! }
+                return (Bool.random(using: &rng) ? "/" : "") + (folders + [""]).joined(separator: "/")
+            }
+            var paths: [String] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                switch Int.random(in: 0...3, using: &rng) {
+                case 0: paths.append(path() + "Package.swift")
+                case 1: paths.append(path() + "App.xcodeproj/project.pbxproj")
+                default: paths.append(path() + "File.swift")
+                }
+            }
+            let folders = ProjectFolders(paths)
+            for p in paths + (0..<5).map({ _ in path() + "Other.swift" }) {
+                let expected = folders.deepestFirst.first { ProjectIndex.isInside(p, folder: $0) }
+                XCTAssertEqual(folders.owner(of: p), expected, "\(p) among \(folders.deepestFirst)")
+            }
+        }
+    }
+
+    /// The ledger's settled lists are each model's own blockers, then every global one that
+    /// reaches it in the order found, up to the cap: as going over every global per model says,
+    /// on random ledgers (more blockers than the cap among them).
+    func testSettledLedgerIsEveryModelOverEveryGlobal() {
+        var rng = SystemRandomNumberGenerator()
+        let names = (0..<8).map { "M\($0)" }
+        let reason = BlockReason.examples[0]
+        for _ in 0..<200 {
+            let models = Set(names.filter { _ in Bool.random(using: &rng) })
+            var ledger = BlockerLedger(models: models)
+            for step in 0..<Int.random(in: 0...160, using: &rng) {
+                let site = Site(file: 0, offset: step)
+                switch Int.random(in: 0...2, using: &rng) {
+                case 0: ledger.block(names.randomElement(using: &rng)!, reason, site)
+                case 1: ledger.blockAll(reason, site)
+                default: ledger.blockAll(reason, site, only: Set(names.filter { _ in Bool.random(using: &rng) } + ["Other"]))
+                }
+            }
+            var expected = ledger.perModel
+            for name in models {
+                for g in ledger.global where g.only?.contains(name) ?? true {
+                    if expected[name, default: []].count >= ProjectIndex.maxBlockersPerModel { break }
+                    expected[name, default: []].append(g.blocker)
+                }
+            }
+            let settled = ledger.settled()
+            XCTAssertEqual(Set(settled.keys), Set(expected.keys))
+            for (name, list) in expected { XCTAssertEqual(settled[name]?.map(\.site), list.map(\.site), name) }
+        }
+    }
+
+    /// A word set of many words of one length (looked up by search) holds exactly its words.
+    func testWordSetOfManyWordsHoldsItsWords() {
+        let words = (0..<300).map { String(format: "w%04d", $0 * 7) }
+        let set = WordSet(words)
+        for k in 0..<2200 {
+            let word = String(format: "w%04d", k)
+            let bytes = Array(word.utf8)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { set.contains($0, start: 0, length: bytes.count) }, k % 7 == 0 && k < 2100, word)
+        }
+    }
+
     /// The lexer's runs (identifiers, blanks and line comments, read eight bytes a step) end
     /// where a plain byte-by-byte reading of the same text says, at every length around the
     /// step and at the end of the input.

@@ -343,6 +343,55 @@ final class ReporterTests: XCTestCase {
 
     // MARK: Text
 
+    /// A finding's notes of one message are one note at the first place, with how many places;
+    /// the order is that of the first places; `allNotes` (--show-all-notes) lists every place.
+    func testTextGroupsTheNotesOfOneReason() {
+        var finding = Finding(code: "OBS101", ruleName: "r", severity: .warning, file: 0, range: 0..<1, message: "M keeps ObservableObject", fix: nil, model: "M")
+        finding.notes = [
+            FindingNote(message: "its $q publisher is used", path: "A.swift", line: 3, column: 5),
+            FindingNote(message: "it uses objectWillChange", path: "B.swift", line: 1, column: 1),
+            FindingNote(message: "its $q publisher is used", path: "C.swift", line: 9, column: 2),
+            FindingNote(message: "its $q publisher is used", path: "A.swift", line: 7, column: 5),
+            FindingNote(message: "its superclass keeps ObservableObject"),
+        ]
+        let d = Diagnostic(finding: finding, path: "M.swift", line: 2, column: 7, endLine: 2, endColumn: 8)
+        XCTAssertEqual(TextReporter.line(d), """
+            M.swift:2:7: warning: M keeps ObservableObject [OBS101]
+            A.swift:3:5: note: its $q publisher is used (at 3 places; --show-all-notes lists them)
+            B.swift:1:1: note: it uses objectWillChange
+            M.swift:2:7: note: its superclass keeps ObservableObject
+            """)
+        XCTAssertEqual(TextReporter.line(d, style: .init(color: false, allNotes: true)).split(separator: "\n").count, 6)
+        XCTAssertFalse(TextReporter.line(d, style: .init(color: false, allNotes: true)).contains("places"))
+    }
+
+    /// The same on the command line: text groups, `--show-all-notes` and JSON keep every place.
+    func testShowAllNotesAndJSONKeepEveryPlace() throws {
+        let work = FixtureSupport.scratch("grouped-notes")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: work) }
+        try """
+            import Combine
+            final class Search: ObservableObject {
+                @Published var query = ""
+            }
+            func a(_ s: Search) { _ = s.$query }
+            func b(_ s: Search) { _ = s.$query }
+            func c(_ s: Search) { _ = s.$query }
+
+            """.write(to: work.appendingPathComponent("Search.swift"), atomically: true, encoding: .utf8)
+        let grouped = runTool(["check", "--project-root", ".", "."], cwd: work.path).out
+        let all = runTool(["check", "--project-root", ".", "--show-all-notes", "."], cwd: work.path).out
+        func notes(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains(": note: ") } }
+        XCTAssertEqual(notes(grouped).count, 1, grouped)
+        XCTAssertTrue(notes(grouped).first?.hasSuffix("(at 3 places; --show-all-notes lists them)") ?? false, grouped)
+        XCTAssertEqual(notes(all).count, 3, all)
+        let json = runTool(["check", "--project-root", ".", "--format", "json", "."], cwd: work.path).out
+        let findings = try XCTUnwrap(try Self.jsonObject(json) as? [[String: Any]])
+        let conformance = try XCTUnwrap(findings.first { $0["code"] as? String == "OBS101" })
+        XCTAssertEqual((conformance["notes"] as? [[String: Any]])?.compactMap { $0["line"] as? Int }, [5, 6, 7], json)
+    }
+
     func testTextLinesPlainAndInColour() {
         func diagnostic(_ code: String, _ severity: Severity, _ path: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
             let finding = Finding(code: code, ruleName: "r", severity: severity, file: 0, range: 0..<1, message: message, fix: nil, model: nil)

@@ -90,6 +90,10 @@ final class SymbolTableTests: XCTestCase {
         let inside = symbols.type(model).bodyOpen + 1
         XCTAssertEqual(symbols.enclosingTypes(of: inside, in: 0).map { symbols.type($0).name }, ["Model", "Outer"])
         XCTAssertEqual(symbols.topLevelFunctionsByName["makeModel"]?.count, 1)
+        // `x` in the class, `f` in the extension: each member's declaring types, each once.
+        XCTAssertEqual(symbols.typesWithMember("x").map { symbols.type($0).name }, ["Model"])
+        XCTAssertEqual(symbols.typesWithMember("f").map { symbols.type($0).kind }, [.extension])
+        XCTAssertEqual(symbols.typesWithMember("makeModel"), [])
         XCTAssertEqual(symbols.topLevelPropertiesByName["shared"]?.count, 1)
         XCTAssertEqual(symbols.classNames, ["Outer.Model"])
     }

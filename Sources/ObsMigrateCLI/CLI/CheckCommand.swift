@@ -81,7 +81,7 @@ enum CheckCommand {
             progress.finish()
             ProcessLifetime.keep(index)
             let statisticsOnly = parsed.has("--statistics")
-            let style = TextReporter.Style(color: console.useColor(options.color))
+            let style = TextReporter.Style(color: console.useColor(options.color), allNotes: options.showsAllNotes)
             var tally = TextReporter.Tally()
             let matcher = baseline.map(Baseline.Matcher.init)
             let recording = writeBaseline != nil

@@ -21,6 +21,7 @@ struct CommonOptions {
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations), sarif, codeclimate (GitLab Code Quality), checkstyle or junit"),
         .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),
+        .flag("--show-all-notes", "In text output, a note line for every place of a reason (by default one per reason of a finding, with the count of its places)"),
         .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
         .flag("--no-config", "Ignore .obs-migrate.json files"),
         .flag("--bump-deployment-target", "Raise deployment targets below iOS 17 / macOS 14 / tvOS 17 / watchOS 10 (Package.swift, project.pbxproj, .xcconfig) as part of the fix"),
@@ -32,6 +33,8 @@ struct CommonOptions {
     var selection: RuleSelection
     var excludes: [String]
     var quiet: Bool
+    /// `--show-all-notes`: text output lists every place of a reason.
+    var showsAllNotes: Bool
     /// Set by `applyConfiguration` (Config/RunSettings.swift).
     var format: OutputFormat = .text
     var color: ColorChoice = .auto
@@ -47,6 +50,7 @@ struct CommonOptions {
         selection = RuleSelection(select: parsed.list("--select"), ignore: parsed.list("--ignore"))
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
+        showsAllNotes = parsed.has("--show-all-notes")
         policy.bumpsLowTargets = parsed.has("--bump-deployment-target")
         respectsGitignore = !parsed.has("--no-respect-gitignore")
         for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {

@@ -193,7 +193,7 @@ enum FixCommand {
         ProcessLifetime.keep(plan)
         let changed = plan.originals.keys.sorted { project.files[$0].path < project.files[$1].path }
         let left = Engine.diagnostics(plan.final)
-        let style = TextReporter.Style(color: console.useColor(options.color))
+        let style = TextReporter.Style(color: console.useColor(options.color), allNotes: options.showsAllNotes)
 
         guard parsed.has("--write") else {
             if options.format != .text {

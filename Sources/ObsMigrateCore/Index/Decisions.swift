@@ -212,12 +212,49 @@ extension ProjectIndex {
     struct NameSearch: Sendable {
         let names: WordSet
         /// What a file must hold to use one of the names (backticks dropped: a use may omit
-        /// them); none when there are too many to search for one by one, so every file is lexed.
+        /// them); none when there are too many to search for one by one.
         let words: [[UInt8]]
+        /// With more names, all ASCII: the same names, backticks dropped, for one pass over a
+        /// file's words (nil when a name is not ASCII: then every file is lexed).
+        let wordsToScan: WordSet?
 
         init(_ names: [String]) {
             self.names = WordSet(names)
-            words = names.count > 8 ? [] : names.map { Array($0.utf8.filter { $0 != UInt8(ascii: "`") }) }
+            let bare = names.map { Array($0.utf8.filter { $0 != UInt8(ascii: "`") }) }
+            words = names.count > 8 ? [] : bare
+            wordsToScan = names.count > 8 && bare.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 < 0x80 && ProjectIndex.isIdentifierByte($0) } }
+                ? WordSet(bare.map { String(decoding: $0, as: UTF8.self) }) : nil
+        }
+
+        /// Whether a file of these bytes may use one of the names, so that it is worth lexing.
+        func mayBeUsed(in bytes: [UInt8]) -> Bool {
+            if !words.isEmpty { return words.contains { ByteSearch.firstOffset(of: $0, in: bytes, range: 0..<bytes.count) != nil } }
+            guard let wordsToScan else { return true }
+            return Self.holdsWord(of: wordsToScan, in: bytes)
+        }
+
+        /// Whether a run of ASCII identifier bytes in `bytes` is one of `set`'s words. An
+        /// identifier token the lexer makes of one of them is such a run (non-ASCII bytes may
+        /// be operators or spaces, so they end a run); a run that starts with digits is tried
+        /// whole (a raw identifier, `` `1_x` ``) and from every place a letter starts (`1abc`,
+        /// `0x1Fabc`).
+        static func holdsWord(of set: WordSet, in bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { b in
+                @inline(__always) func isWordByte(_ c: UInt8) -> Bool { c < 0x80 && ProjectIndex.isIdentifierByte(c) }
+                @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+                var i = 0
+                while i < b.count {
+                    guard isWordByte(b[i]) else { i += 1; continue }
+                    var end = i + 1
+                    while end < b.count, isWordByte(b[end]) { end += 1 }
+                    if set.contains(b, start: i, length: end - i) { return true }
+                    if isDigit(b[i]) {
+                        for k in (i + 1)..<end where !isDigit(b[k]) && set.contains(b, start: k, length: end - k) { return true }
+                    }
+                    i = end
+                }
+                return false
+            }
         }
     }
 
@@ -502,10 +539,11 @@ extension ProjectIndex {
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
-            // Raising a target is part of the migration of every model its project holds.
-            let folders = projectFolders()
+            // Raising a target is part of the migration of every model its project holds. (The
+            // files added here are build settings, whose folder's models are already held.)
+            let held = modelsHeldByFolder(touched: result, folders: projectFolders())
             for target in lowDeploymentTargets {
-                for name in modelsHeldBy(target, touched: result, folders: folders) { result[name]!.insert(target.site.file) }
+                for name in modelsHeldBy(target, in: held) { result[name]!.insert(target.site.file) }
             }
         }
         return result

@@ -152,18 +152,47 @@ public enum BuildSettings {
     }
 }
 
+/// Folders that hold a Package.swift or an .xcodeproj, deepest first: each builds the sources
+/// under it that no deeper such folder claims. The one owning a path is found among the path's
+/// own folders (a look-up each), not by trying every folder of the project.
+struct ProjectFolders {
+    let deepestFirst: [String]
+    private let position: [String: Int]
+
+    init(_ paths: [String]) {
+        var folders = Set<String>()
+        for path in paths {
+            if path == "Package.swift" || path.hasSuffix("/Package.swift") { folders.insert(ProjectIndex.folder(of: path)) }
+            if path.hasSuffix(".xcodeproj/project.pbxproj") { folders.insert(ProjectIndex.folder(of: ProjectIndex.folder(of: path))) }
+        }
+        deepestFirst = folders.sorted { $0.count > $1.count }
+        position = Dictionary(uniqueKeysWithValues: deepestFirst.enumerated().map { ($1, $0) })
+    }
+
+    var isEmpty: Bool { deepestFirst.isEmpty }
+    subscript(_ k: Int) -> String { deepestFirst[k] }
+    func firstIndex(of folder: String) -> Int? { position[folder] }
+
+    /// The deepest folder holding `path` (`ProjectIndex.isInside`): folders holding one path are
+    /// its prefixes up to a `/`, so the first of those, from the end, that is a project folder.
+    func owner(of path: String) -> String? {
+        guard !position.isEmpty else { return nil }
+        let utf8 = path.utf8
+        var i = utf8.endIndex
+        while i > utf8.startIndex {
+            i = utf8.index(before: i)
+            guard utf8[i] == UInt8(ascii: "/") else { continue }
+            let folder = String(Substring(utf8[..<i]))
+            if position[folder] != nil, ProjectIndex.isInside(path, folder: folder) { return folder }
+        }
+        return position[""] != nil && ProjectIndex.isInside(path, folder: "") ? "" : nil
+    }
+}
+
 extension ProjectIndex {
     /// Folders that hold a Package.swift or an .xcodeproj: each builds the sources under it
-    /// that no deeper such folder claims.
-    func projectFolders() -> [String] {
-        var folders = Set<String>()
-        for f in files.indices {
-            let path = files[f].path
-            if path == "Package.swift" || path.hasSuffix("/Package.swift") { folders.insert(Self.folder(of: path)) }
-            if path.hasSuffix(".xcodeproj/project.pbxproj") { folders.insert(Self.folder(of: Self.folder(of: path))) }
-        }
-        return folders.sorted { $0.count > $1.count }  // deepest first
-    }
+    /// that no deeper such folder claims (found once, in `init`).
+    func projectFolders() -> ProjectFolders { projectFolderList }
 
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -175,8 +204,8 @@ extension ProjectIndex {
     }
 
     /// The project folder whose target builds `path`: the deepest one holding it.
-    static func owningFolder(of path: String, among folders: [String]) -> String? {
-        folders.first { isInside(path, folder: $0) }
+    static func owningFolder(of path: String, among folders: ProjectFolders) -> String? {
+        folders.owner(of: path)
     }
 
     mutating func collectDeploymentTargets() {
@@ -230,10 +259,27 @@ extension ProjectIndex {
     }
 
     /// The models a low deployment target holds back: those whose migration edits a file its
-    /// project builds (`touched`: each model's files, from `filesTouchedByMigration`).
-    func modelsHeldBy(_ target: LowDeploymentTarget, touched: [String: Set<Int>], folders: [String]) -> [String] {
-        touched.compactMap { name, fileSet in
-            fileSet.contains { Self.owningFolder(of: files[$0].path, among: folders) == target.scope } ? name : nil
-        }.sorted()
+    /// project builds (`held`: from `modelsHeldByFolder`).
+    func modelsHeldBy(_ target: LowDeploymentTarget, in held: [String: [String]]) -> [String] {
+        held[target.scope] ?? []
+    }
+
+    /// By project folder, the models whose migration edits a file it builds (`touched`: each
+    /// model's files, from `filesTouchedByMigration`), sorted: each file's folder found once,
+    /// not once per target and model.
+    func modelsHeldByFolder(touched: [String: Set<Int>], folders: ProjectFolders) -> [String: [String]] {
+        var owner: [Int: String?] = [:]
+        var held: [String: Set<String>] = [:]
+        for (name, fileSet) in touched {
+            for f in fileSet {
+                let folder: String?
+                if let known = owner[f] { folder = known } else {
+                    folder = Self.owningFolder(of: files[f].path, among: folders)
+                    owner[f] = .some(folder)
+                }
+                if let folder { held[folder, default: []].insert(name) }
+            }
+        }
+        return held.mapValues { $0.sorted() }
     }
 }

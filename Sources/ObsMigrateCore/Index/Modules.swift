@@ -15,18 +15,32 @@ extension ProjectIndex {
     /// The name a module's types are qualified with: its package's name (`Package(name: "B"`),
     /// else its Xcode project's, else its folder's last component. (Paths are as shown, relative
     /// to the current directory, so the folder may be "" and its name unknown.)
-    func moduleName(ofFolder folder: String) -> String? {
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        var xcodeProject: String? = nil
-        for f in files.indices where files[f].path.hasPrefix(prefix) {
-            let rest = files[f].path.dropFirst(prefix.count)
-            if rest == "Package.swift", let name = Self.packageName(in: files[f].source) { return name }
-            if rest.hasSuffix(".xcodeproj/project.pbxproj"), !rest.dropLast("/project.pbxproj".count).contains("/") {
-                xcodeProject = String(rest.dropLast(".xcodeproj/project.pbxproj".count))
+    func moduleName(ofFolder folder: String, _ manifests: ProjectManifests) -> String? {
+        if let f = manifests.package[folder], let name = Self.packageName(in: files[f].source) { return name }
+        if let xcodeProject = manifests.xcodeProject[folder] { return xcodeProject }
+        return folder.split(separator: "/").last.map(String.init)
+    }
+
+    /// Each folder's Package.swift (a file index) and the Xcode project right in it (its name;
+    /// the last in file order when there are several), found in one pass over the paths: a
+    /// module's name is then looked up, not searched for in every file once per module.
+    struct ProjectManifests {
+        var package: [String: Int] = [:]
+        var xcodeProject: [String: String] = [:]
+
+        init(_ files: [ProjectFile]) {
+            for f in files.indices {
+                let path = files[f].path
+                if path == "Package.swift" || path.hasSuffix("/Package.swift") {
+                    let folder = ProjectIndex.folder(of: path)
+                    if package[folder] == nil { package[folder] = f }
+                } else if path.hasSuffix(".xcodeproj/project.pbxproj") {
+                    let project = ProjectIndex.folder(of: path)  // `Folder/App.xcodeproj`
+                    let name = project.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? project
+                    xcodeProject[ProjectIndex.folder(of: project)] = String(name.dropLast(".xcodeproj".count))
+                }
             }
         }
-        if let xcodeProject { return xcodeProject }
-        return folder.split(separator: "/").last.map(String.init)
     }
 
     /// The string after the first `name:` in a manifest: the package's name.
@@ -59,9 +73,10 @@ extension ProjectIndex {
         separated.remove(-1)
         guard !separated.isEmpty else { return modules }
         var names: [Int: String?] = [:]
+        let manifests = ProjectManifests(files)
         for f in files.indices where separated.contains(moduleIndex[f]) {
             let folder = folders[moduleIndex[f]]
-            if names[moduleIndex[f]] == nil { names[moduleIndex[f]] = .some(moduleName(ofFolder: folder)) }
+            if names[moduleIndex[f]] == nil { names[moduleIndex[f]] = .some(moduleName(ofFolder: folder, manifests)) }
             guard let module = names[moduleIndex[f]]! else { continue }
             modules.moduleOfFile[f] = module
             modules.moduleByImportName[module] = module

@@ -32,15 +32,33 @@ struct BlockerLedger {
         }
     }
 
-    /// Each blocked model's list: its own blockers, then the global ones that reach it.
+    /// Each blocked model's list: its own blockers, then the global ones that reach it, in the
+    /// order they were found, up to the cap. The globals for every model and, by model, those
+    /// for some are listed once and merged per model: no model goes over every global.
     func settled() -> [String: [Blocker]] {
         var result = perModel
         guard !global.isEmpty else { return result }
+        let cap = ProjectIndex.maxBlockersPerModel
+        let forAll = global.indices.filter { global[$0].only == nil }
+        var forSome: [String: [Int]] = [:]
+        for k in global.indices {
+            guard let only = global[k].only else { continue }
+            for name in only where models.contains(name) { forSome[name, default: []].append(k) }
+        }
         for name in models {
-            for g in global where g.only?.contains(name) ?? true {
-                if result[name, default: []].count >= ProjectIndex.maxBlockersPerModel { break }
-                result[name, default: []].append(g.blocker)
+            var list = result[name] ?? []
+            let some = forSome[name] ?? []
+            var a = 0, b = 0
+            while list.count < cap, a < forAll.count || b < some.count {
+                if b == some.count || (a < forAll.count && forAll[a] < some[b]) {
+                    list.append(global[forAll[a]].blocker)
+                    a += 1
+                } else {
+                    list.append(global[some[b]].blocker)
+                    b += 1
+                }
             }
+            if !list.isEmpty { result[name] = list }
         }
         return result
     }
@@ -63,24 +81,27 @@ extension ProjectIndex {
         collectChangeForwardings()
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)
-        associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) }
-        recordUntypedInjections(uses.envCalls, &ledger)
-        recordProtocolFamilies(&ledger)
-        recordTypealiasConstraints(&ledger)
-        recordAssociatedTypeConstraints(&ledger)
-        recordWrapperSites(&ledger)
-        recordWrapperInits(&uses.inits, &ledger)
+        // Each phase timed (OBS_MIGRATE_TIMINGS): the benchmark reports them one by one.
+        Timings.measure("decide: associated types") { associatedTypeWitnessEvents(uses.constraints).forEach { ledger.record($0) } }
+        Timings.measure("decide: untyped injections") { recordUntypedInjections(uses.envCalls, &ledger) }
+        Timings.measure("decide: protocol families") { recordProtocolFamilies(&ledger) }
+        Timings.measure("decide: typealias constraints") { recordTypealiasConstraints(&ledger) }
+        Timings.measure("decide: associated type constraints") { recordAssociatedTypeConstraints(&ledger) }
+        Timings.measure("decide: wrapper sites") { recordWrapperSites(&ledger) }
+        Timings.measure("decide: wrapper inits") { recordWrapperInits(&uses.inits, &ledger) }
         markObjectsCreatedInInitializers(uses.inits)
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
-        recordObservableObjectOnlyProperties(&ledger)
+        Timings.measure("decide: ObservableObject-only properties") { recordObservableObjectOnlyProperties(&ledger) }
         // The deployment targets hold the models whose migration edits their files: the
         // injection and initialisation sites count.
         self.wrapperInits = uses.inits
         self.environmentObjectCalls = uses.envCalls
-        recordDeploymentTargets(&ledger)
-        for (name, list) in ledger.settled() { models[name]?.blockers = list }
-        propagateAndSortBlockers()
-        keep(uses)
+        Timings.measure("decide: deployment targets") { recordDeploymentTargets(&ledger) }
+        Timings.measure("decide: settle, spread and explain") {
+            for (name, list) in ledger.settled() { models[name]?.blockers = list }
+            propagateAndSortBlockers()
+            keep(uses)
+        }
     }
 
     /// What each model's own declarations do (each model in parallel).
@@ -268,7 +289,7 @@ extension ProjectIndex {
                  snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, constrainedNames, search.names))
             }
             if piece.tokens != nil { return look(file.source) }
-            return file.withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? (nil, [])
+            return file.withTransientSource(ifBytes: search.mayBeUsed, look) ?? (nil, [])
         } }
         if let use = found.lazy.compactMap(\.0).first {
             ledger.blockAll(.sharedExtensionMember(member: use.name), use.site)
@@ -280,10 +301,10 @@ extension ProjectIndex {
     /// need migrated (unless `fix` raises it).
     mutating func recordDeploymentTargets(_ ledger: inout BlockerLedger) {
         guard !lowDeploymentTargets.isEmpty else { return }
-        let touched = filesTouchedByMigration(), folders = projectFolders()
+        let held = modelsHeldByFolder(touched: filesTouchedByMigration(), folders: projectFolders())
         for i in lowDeploymentTargets.indices {
             let target = lowDeploymentTargets[i]
-            lowDeploymentTargets[i].heldModels = modelsHeldBy(target, touched: touched, folders: folders)
+            lowDeploymentTargets[i].heldModels = modelsHeldBy(target, in: held)
             guard !bumpsLowTargets else { continue }
             let reason = BlockReason.deploymentTarget(platform: target.platform, version: target.version, minimum: minimumTargets[target.platform]!)
             for name in lowDeploymentTargets[i].heldModels { ledger.block(name, reason, target.site) }

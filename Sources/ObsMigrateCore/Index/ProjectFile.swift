@@ -93,11 +93,15 @@ public struct ProjectFile: Sendable {
     /// lexed for it without keeping the result, so such a pass does not bring every file back.
     /// With no words, every file is looked at.
     public func withTransientSource<T>(ifBytesHoldAnyOf words: [[UInt8]], _ body: (SourceFile) -> T?) -> T? {
-        func holdsAny(_ bytes: [UInt8]) -> Bool {
+        withTransientSource(ifBytes: { bytes in
             words.isEmpty || words.contains { ByteSearch.firstOffset(of: $0, in: bytes, range: 0..<bytes.count) != nil }
-        }
-        guard let relexed else { return holdsAny(scanned.bytes) ? body(scanned) : nil }
-        return relexed.transientSource(scanned, ifBytes: holdsAny).flatMap(body)
+        }, body)
+    }
+
+    /// The same, for a file whose bytes pass `test`.
+    func withTransientSource<T>(ifBytes test: ([UInt8]) -> Bool, _ body: (SourceFile) -> T?) -> T? {
+        guard let relexed else { return test(scanned.bytes) ? body(scanned) : nil }
+        return relexed.transientSource(scanned, ifBytes: test).flatMap(body)
     }
 
     /// Names that may start a finding or a decision when a file holds them as an identifier,

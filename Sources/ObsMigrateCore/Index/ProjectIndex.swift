@@ -175,6 +175,9 @@ public struct ProjectIndex: Sendable {
     /// project: a type from outside the project that is one of these may be a model's supertype
     /// (see `foreignTypeName`).
     public var namesInInheritanceOrGenerics: Set<String> = []
+    /// The folders holding a Package.swift or an .xcodeproj (see `projectFolders()`): the files'
+    /// paths never change, so they are found once.
+    var projectFolderList = ProjectFolders([])
     /// The Swift file names each Xcode project's targets compile, by project folder (see `XcodeSources.swift`).
     public var xcodeSourceNames: [String: Set<String>] = [:]
     /// Deployment targets below what Observation needs (Package.swift, project.pbxproj, .xcconfig).
@@ -196,6 +199,7 @@ public struct ProjectIndex: Sendable {
         self.files = files
         if let minimums = policy.minimums { minimumTargets.merge(minimums) { $1 } }
         bumpsLowTargets = policy.bumpsLowTargets
+        projectFolderList = ProjectFolders(files.map(\.path))
         let modules = separateModules()
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
         observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)

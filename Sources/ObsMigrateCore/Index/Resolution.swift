@@ -584,18 +584,17 @@ extension ProjectIndex {
                 guard property.typeText != nil || property.initializer != nil else { return nil }
                 if let text = property.typeText { if !fromTypeText(text) { return nil } } else { return nil }
             }
-            for f in files.indices {
-                for t in files[f].decls.types.indices {
-                    let decl = files[f].decls.types[t]
-                    for fn in decl.functions where fn.name == name { if !fromTypeText(fn.returnType) { return nil } }
-                    for p in decl.properties where p.name == name {
-                        if let text = p.typeText {
-                            if !fromTypeText(text) { return nil }
-                        } else if let initializer = p.initializer {
-                            // `static let shared = Store()`: the constructed type.
-                            guard let inferred = expressionType(initializer, in: f, path: decl.path + [decl.name]) else { return nil }
-                            if models[inferred] != nil { result.insert(inferred) }
-                        }
+            // Every member of the name, in any type (by the table, not a walk over every type).
+            for ref in typesWithMember(name) {
+                let f = ref.file, decl = files[f].decls.types[ref.type]
+                for fn in decl.functions where fn.name == name { if !fromTypeText(fn.returnType) { return nil } }
+                for p in decl.properties where p.name == name {
+                    if let text = p.typeText {
+                        if !fromTypeText(text) { return nil }
+                    } else if let initializer = p.initializer {
+                        // `static let shared = Store()`: the constructed type.
+                        guard let inferred = expressionType(initializer, in: f, path: decl.path + [decl.name]) else { return nil }
+                        if models[inferred] != nil { result.insert(inferred) }
                     }
                 }
             }

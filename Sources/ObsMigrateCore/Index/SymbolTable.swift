@@ -25,6 +25,9 @@ public struct SymbolTable: Sendable {
     /// Top-level declarations by name, for name lookups without scanning every file.
     public private(set) var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] = [:]
     public private(set) var topLevelFunctionsByName: [String: [FunctionDecl]] = [:]
+    /// Every type, extension and protocol declaring a function or property of a name (see
+    /// `typesWithMember`), built when first asked for: most runs never ask.
+    private let memberIndex = MemberIndex()
     /// Names of `@globalActor` types: their attributes are not property wrappers.
     public private(set) var globalActors: Set<String> = []
     /// Classes already marked `@Observable`, by qualified name.
@@ -192,6 +195,40 @@ public struct SymbolTable: Sendable {
     }
 
     @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
+
+    /// The types, extensions and protocols declaring a function or property named `name`, in
+    /// file and declaration order, each once: a member named at a place is looked up, not
+    /// searched for in every type of the project.
+    public func typesWithMember(_ name: String) -> [TypeRef] { memberIndex.types(named: name, in: files) }
+
+    /// The member table, built once on first use (safe from several threads).
+    final class MemberIndex: @unchecked Sendable {
+        private let lock = Lock()
+        private var table: [String: [TypeRef]]? = nil
+
+        func types(named name: String, in files: [ProjectFile]) -> [TypeRef] {
+            lock.withLock {
+                if table == nil { table = Self.build(files) }
+                return table![name] ?? []
+            }
+        }
+
+        static func build(_ files: [ProjectFile]) -> [String: [TypeRef]] {
+            var table: [String: [TypeRef]] = [:]
+            for f in files.indices {
+                let types = files[f].decls.types
+                for t in types.indices {  // by index: no copy of each type
+                    let ref = TypeRef(file: f, type: t)
+                    func add(_ name: String) {
+                        if table[name]?.last != ref { table[name, default: []].append(ref) }
+                    }
+                    for fn in types[t].functions { add(fn.name) }
+                    for p in types[t].properties { if let n = p.name { add(n) } }
+                }
+            }
+            return table
+        }
+    }
 
     /// The qualified name of the type a declaration declares or extends.
     public func typeName(of ref: TypeRef) -> String {
@@ -367,6 +404,7 @@ extension ProjectIndex {
     public var typeAliases: [String: TypeAliasTarget] { symbols.typeAliases }
     public var topLevelPropertiesByName: [String: [(file: Int, property: PropertyDecl)]] { symbols.topLevelPropertiesByName }
     public var topLevelFunctionsByName: [String: [FunctionDecl]] { symbols.topLevelFunctionsByName }
+    public func typesWithMember(_ name: String) -> [TypeRef] { symbols.typesWithMember(name) }
     public var globalActors: Set<String> { symbols.globalActors }
     public var observableTypes: Set<String> { symbols.observableTypes }
     public var moduleOfFile: [Int: String] { symbols.moduleOfFile }

@@ -35,7 +35,7 @@ extension ProjectIndex {
 
     /// Whether file `f` lies in an Xcode project's folder (not a deeper package's) and no target
     /// of that project compiles a file of its name. Same-named files elsewhere count as built.
-    func isBuiltByNoTarget(_ f: Int, folders: [String]) -> Bool {
+    func isBuiltByNoTarget(_ f: Int, folders: ProjectFolders) -> Bool {
         let path = files[f].path
         guard let owner = Self.owningFolder(of: path, among: folders), let names = xcodeSourceNames[owner] else { return false }
         let name = path.split(separator: "/").last.map(String.init) ?? path

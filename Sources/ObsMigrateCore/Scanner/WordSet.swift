@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// ASCII words compared with a token's bytes: the scanner asks "is this a keyword?" of many
 /// tokens, and making a String for each would cost more than the scan itself.
 struct WordSet: Sendable {
@@ -18,6 +20,7 @@ struct WordSet: Sendable {
             lengths |= Self.lengthBit(word.utf8.count)
             if let b = word.utf8.first { first[Int(b >> 6)] |= 1 << UInt64(b & 63) }
         }
+        for n in groups.indices { groups[n].sort { $0.lexicographicallyPrecedes($1) } }  // by bytes, for `contains`
         byLength = groups
         self.lengths = lengths
         firstBytes = (first[0], first[1], first[2], first[3])
@@ -48,12 +51,29 @@ struct WordSet: Sendable {
     }
 
     /// Whether `bytes[start..<start + length]` is a word (the range must lie inside `bytes`).
+    /// A few words of a length are compared one by one; more (the names a project-wide pass
+    /// looks for) are searched for, each group being sorted.
     @inline(__always) func contains(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
         guard length > 0, lengths & Self.lengthBit(length) != 0, mayStart(bytes[start]), length < byLength.count else { return false }
-        return byLength[length].contains { word in
+        let group = byLength[length]
+        if group.count <= 8 {
+            return group.contains { word in
+                var k = 0
+                while k < length, bytes[start + k] == word[k] { k += 1 }
+                return k == length
+            }
+        }
+        // The first word not below the bytes (the group is sorted by bytes).
+        let at = partitionPoint(group.count) { i in
+            let word = group[i]
             var k = 0
             while k < length, bytes[start + k] == word[k] { k += 1 }
-            return k == length
+            return k < length && word[k] < bytes[start + k]
         }
+        guard at < group.count else { return false }
+        let word = group[at]
+        var k = 0
+        while k < length, bytes[start + k] == word[k] { k += 1 }
+        return k == length
     }
 }
