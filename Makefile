@@ -11,7 +11,7 @@ build:
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$(swift build -c release --scratch-path "$(BUILD_PATH)" --show-bin-path)/obs-migrate" "$(DESTDIR)$(PREFIX)/bin/obs-migrate"
+	install -s -m 755 "$$(swift build -c release --scratch-path "$(BUILD_PATH)" --show-bin-path)/obs-migrate" "$(DESTDIR)$(PREFIX)/bin/obs-migrate"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/obs-migrate"

@@ -64,6 +64,11 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.output)
         let binary = prefix.appendingPathComponent("bin/obs-migrate")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path))
+        // Stripped: smaller than the binary SwiftPM built.
+        let built = prefix.appendingPathComponent("build/release/obs-migrate")
+        let builtSize = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: built.path)[.size] as? Int)
+        let installedSize = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: binary.path)[.size] as? Int)
+        XCTAssertLessThan(installedSize, builtSize, "make install strips the binary")
         let version = SarifTools.run(binary, ["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.output.hasPrefix("obs-migrate "), version.output)

@@ -162,15 +162,19 @@ final class RobustnessTests: XCTestCase {
         assertMigrated(box)
     }
 
-    func testFolderWithoutSwiftFilesIsANoteAndExit0() throws {
+    func testFolderWithoutSwiftFilesIsAWarningAndExit0() throws {
         let box = try Sandbox("empty")
         try box.write("docs/README.md", "# nothing to see\n")
         let check = box.run(["check", "--project-root", ".", "docs"])
         XCTAssertEqual(check.code, 0)
-        XCTAssertEqual(errorLines(check.err), ["obs-migrate: no Swift files found in docs"])
+        XCTAssertEqual(errorLines(check.err), ["obs-migrate: warning: no Swift files found in docs"])
         let fix = box.run(["fix", "--write", "--project-root", ".", "docs"])
         XCTAssertEqual(fix.code, 0)
-        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: no Swift files found in docs"])
+        XCTAssertEqual(errorLines(fix.err), ["obs-migrate: warning: no Swift files found in docs"])
+        // -q: nothing at all, as for the summary.
+        let quiet = box.run(["check", "-q", "--project-root", ".", "docs"])
+        XCTAssertEqual(quiet.code, 0)
+        XCTAssertEqual(errorLines(quiet.err), [])
     }
 
     /// chmod 000 only stops a non-root user: as root, the tool runs as `nobody` for this test.

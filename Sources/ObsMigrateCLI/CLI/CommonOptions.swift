@@ -73,8 +73,8 @@ struct CommonOptions {
         perPathIgnores.apply(to: &project)
         for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
         for problem in project.skipped { console.warning("\(problem.path): \(problem.message)") }
-        if project.reported.isEmpty && project.problems.isEmpty {
-            console.note("no Swift files found in \(paths.joined(separator: ", "))")
+        if project.reported.isEmpty && project.problems.isEmpty && !quiet {
+            console.warning("no Swift files found in \(paths.joined(separator: ", "))")
         }
         return (project, !project.problems.isEmpty)
     }

@@ -26,8 +26,8 @@ enum FixCommand {
         Prints a unified diff of the migration (exit 1 when it would change something, 0 when
         not). With --write, rewrites the files in place (each atomically, permissions kept), then
         lists what it changed and what it left for a person (exit 1 when something is left).
-        With --format json, github or sarif, prints what is (or would be) left for a person in
-        that format instead of the diff and the list.
+        With --format json, github, sarif, codeclimate, checkstyle or junit, prints what is (or
+        would be) left for a person in that format instead of the diff and the list.
 
         OPTIONS:
         \(ArgumentParser.helpLines(specs))
