@@ -3,7 +3,7 @@ import XCTest
 @testable import ObsMigrateCore
 @testable import ObsMigrateCLI
 
-/// `check -` reads standard input, checked as the file `--stdin-filename` names (as ruff and
+/// `check -` and `fix -` read standard input, as the file `--stdin-filename` names (as ruff and
 /// SwiftLint do), with the rest of the project read from disk to decide.
 final class StdinTests: XCTestCase {
     func runWithInput(_ args: [String], input: String, cwd: String) -> (code: Int32, out: String, err: String) {
@@ -42,5 +42,29 @@ final class StdinTests: XCTestCase {
         XCTAssertEqual(mixed.err, "obs-migrate: error: `-` (standard input) is checked alone, without other PATHs or --staged\n")
         let stray = runWithInput(["check", "--stdin-filename", "A.swift", "."], input: "", cwd: dir.path)
         XCTAssertEqual(stray.code, 2)
+    }
+
+    /// `fix -` prints standard input's fixed text (for editors), decided with the project, and
+    /// writes nothing; what is left goes to standard error.
+    func testFixOfStandardInputPrintsTheFixedText() throws {
+        let dir = FixtureSupport.scratch("stdin-fix")
+        try FixtureSupport.copy(FixtureSupport.fixturesRoot.appendingPathComponent("sample-app/bookshelf/input"), to: dir)
+        let piped = "import SwiftUI\r\nfinal class Piped: ObservableObject {\r\n    @Published var x = 0\r\n}\r\nstruct PipedView: View {\r\n    @StateObject var p = Piped()\r\n    var body: some View { Text(\"\\(p.x)\") }\r\n}\r\n"
+        let fixed = runWithInput(["fix", "--project-root", ".", "--stdin-filename", "Views/Piped.swift", "-"], input: piped, cwd: dir.path)
+        XCTAssertEqual(fixed.code, 0, fixed.err)
+        XCTAssertEqual(fixed.out, "import SwiftUI\r\n@Observable final class Piped {\r\n    var x = 0\r\n}\r\nstruct PipedView: View {\r\n    @State var p = Piped()\r\n    var body: some View { Text(\"\\(p.x)\") }\r\n}\r\n")
+        XCTAssertEqual(fixed.err, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Views/Piped.swift").path), "nothing written")
+
+        // A view of a model whose migration edits other files: unchanged, and said why.
+        let view = "import SwiftUI\nstruct New: View {\n    @StateObject var l = Library()\n    var body: some View { Text(\"\") }\n}\n"
+        let kept = runWithInput(["fix", "--project-root", ".", "--stdin-filename", "Views/New.swift", "-"], input: view, cwd: dir.path)
+        XCTAssertEqual(kept.code, 1)
+        XCTAssertEqual(kept.out, view)
+        XCTAssertTrue(kept.err.hasPrefix("Views/New.swift:3:5: warning: @StateObject 'l' stays: Library keeps ObservableObject"), kept.err)
+
+        let withWrite = runWithInput(["fix", "--write", "-"], input: "", cwd: dir.path)
+        XCTAssertEqual(withWrite.code, 2)
+        XCTAssertTrue(withWrite.err.contains("`-` (standard input) is fixed alone"), withWrite.err)
     }
 }

@@ -17,6 +17,7 @@ enum FixCommand {
 
     static let specs: [OptionSpec] = CommonOptions.specs + [
         .flag("--write", short: "-w", "Rewrite the files in place instead of printing a diff"),
+        .option("--stdin-filename", "PATH", "With `fix -`: the path standard input's content is fixed as; the fixed text goes to standard output"),
     ]
 
     static var help: String {
@@ -28,6 +29,10 @@ enum FixCommand {
         lists what it changed and what it left for a person (exit 1 when something is left).
         With --format json, github, sarif, codeclimate, checkstyle or junit, prints what is (or
         would be) left for a person in that format instead of the diff and the list.
+
+        `obs-migrate fix [--stdin-filename PATH] -` fixes standard input as the file PATH (the rest
+        of the project read from disk to decide) and prints the fixed text, for editors; what is
+        left for a person goes to standard error (exit 1 when something is left).
 
         OPTIONS:
         \(ArgumentParser.helpLines(specs))
@@ -159,13 +164,33 @@ enum FixCommand {
     }
 
     static func run(_ args: [String], console: Console) throws -> Int32 {
-        let parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
+        var parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        // `fix -`: standard input, fixed as the file named by --stdin-filename (as `check -`).
+        var stdinOverride: [String: [UInt8]] = [:]
+        var stdinPath: String? = nil
+        if parsed.positionals.contains("-") {
+            guard parsed.positionals == ["-"], !parsed.has("--write") else {
+                throw UsageError("`-` (standard input) is fixed alone, without other PATHs or --write: the fixed text goes to standard output")
+            }
+            guard let bytes = console.standardInput() else { throw UsageError("cannot read standard input") }
+            let name = parsed.last("--stdin-filename") ?? "stdin.swift"
+            stdinPath = ProjectLoader.absolutePath(name, cwd: console.currentDirectory)
+            stdinOverride[stdinPath!] = bytes
+            parsed.positionals = [name]
+        } else if parsed.last("--stdin-filename") != nil {
+            throw UsageError("--stdin-filename goes with `fix -` (standard input)")
+        }
         let options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
-        let progress = ProgressLine(console: console, enabled: !options.quiet)
+        let progress = ProgressLine(console: console, enabled: !options.quiet && stdinPath == nil)
         defer { progress.finish() }
         progress.update("reading Swift files")
-        var (loaded, hadProblems) = Timings.measure("load") { () -> (LoadedProject?, Bool) in options.load(console: progress.console) }
+        var (loaded, hadProblems) = Timings.measure("load") { () -> (LoadedProject?, Bool) in
+            options.load(console: progress.console, overrides: stdinOverride)
+        }
+        if let stdinPath, let project = loaded {
+            return try fixStandardInput(project, at: stdinPath, options: options, hadProblems: hadProblems, console: console)
+        }
         progress.update("fixing \(ProgressLine.count(loaded?.files.count ?? 0)) files")
         // With --write, a file that cannot be written keeps the models whose migration edits it
         // (Engine.settle). The plan takes the loaded project over, so that a file's original is
@@ -263,6 +288,23 @@ enum FixCommand {
             console.out(text)
         }
         if hadProblems || failed { return ExitCode.error }
+        return left.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
+
+    /// `fix -`: the fixed text of standard input's file on standard output, what is left for a
+    /// person on standard error; nothing is written.
+    static func fixStandardInput(_ project: LoadedProject, at path: String, options: CommonOptions, hadProblems: Bool,
+                                 console: Console) throws -> Int32 {
+        guard let f = project.absolutePaths.firstIndex(of: path) else { throw UsageError("cannot read standard input as \(path)") }
+        let plan = try FixCommand.plan(project, selection: options.selection, policy: options.policy, perPathIgnores: options.perPathIgnores)
+        // `out` ends what it writes with a newline: the file's own last one is left to it (a CR
+        // before it stays, so CRLF survives).
+        var fixed = plan.project.files[f].bytes
+        if fixed.last == 0x0A { fixed.removeLast() }
+        console.out(String(decoding: fixed, as: UTF8.self))
+        let left = Engine.diagnostics(plan.final).filter { $0.finding.file == f }
+        for d in left { console.err(TextReporter.line(d, style: TextReporter.Style(color: false))) }
+        if hadProblems { return ExitCode.error }
         return left.isEmpty ? ExitCode.clean : ExitCode.findings
     }
 
