@@ -1353,6 +1353,18 @@ enum FuzzProperties {
         return cursor == bytes.count ? nil : "tokens end at \(cursor) of \(bytes.count) bytes"
     }
 
+    /// A bracket is left unmatched exactly when the lexer tells an unbalanced bracket (unless a
+    /// literal or comment left open, told instead, explains it).
+    static func bracketsBalanceUnlessTold(_ bytes: [UInt8]) -> String? {
+        let source = SourceFile(path: "F.swift", bytes: bytes)
+        guard source.errors.allSatisfy(\.isUnbalancedBracket) else { return nil }
+        let unmatched = (0..<source.sigCount).contains { source.kind($0).isBracket && source.match[$0] < 0 }
+        if unmatched == source.errors.isEmpty {
+            return unmatched ? "a bracket is unmatched but no error is told" : "an unbalanced bracket is told but every bracket is matched"
+        }
+        return nil
+    }
+
     static func plan(_ files: [[UInt8]]) -> (FixCommand.Plan?, LoadedProject, String?) {
         let paths = files.indices.map { "/obs-migrate-fuzz-root/F\($0).swift" }
         var overrides: [String: [UInt8]] = [:]
@@ -1367,6 +1379,7 @@ enum FuzzProperties {
     /// The first violated property, or nil.
     static func check(_ files: [[UInt8]]) -> String? {
         for bytes in files { if let why = tokensAreLossless(bytes) { return "lossless: \(why)" } }
+        for bytes in files { if let why = bracketsBalanceUnlessTold(bytes) { return "brackets: \(why)" } }
         let (first, project, failure) = plan(files)
         guard let first else { return "the fix failed: \(failure ?? "?")" }
         for d in Engine.diagnostics(first.final) where d.line < 1 || d.column < 1 || d.endLine < d.line {
