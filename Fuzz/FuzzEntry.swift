@@ -7,7 +7,8 @@
 //
 // Properties:
 //  1. lossless tokens: they cover every byte of any input exactly once, in order, none empty;
-//     matched brackets point at each other; declaration ranges stay inside the file.
+//     matched brackets point at each other, and a bracket left unmatched is a lexer error;
+//     declaration ranges stay inside the file.
 //  2. no crash, no hang (libFuzzer's -timeout), for any bytes.
 //  3. a file with lexer errors is never changed; a file the fixer leaves alone is not in the
 //     plan; a changed file still lexes, and keeps every comment and string literal, in order.
@@ -51,6 +52,12 @@ private func checkTokens(_ bytes: [UInt8]) {
         if Int(m) >= source.sigCount || source.match[Int(m)] != Int32(s) {
             violated("bracket \(s) matches \(m), which does not match it back", [bytes])
         }
+    }
+    // Brackets balance exactly when no bracket error is told (unless a literal or comment left
+    // open, told instead, explains them).
+    let unmatched = (0..<source.sigCount).contains { source.kind($0).isBracket && source.match[$0] < 0 }
+    if source.errors.allSatisfy(\.isUnbalancedBracket), unmatched != !source.errors.isEmpty {
+        violated(unmatched ? "a bracket is unmatched but no error is told" : "an unbalanced bracket is told but every bracket is matched", [bytes])
     }
     for range in source.interpolations where range.lowerBound < 0 || range.upperBound > bytes.count || range.isEmpty && range.lowerBound > bytes.count {
         violated("interpolation range \(range) outside the file", [bytes])

@@ -219,6 +219,74 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual((0...64).filter { far.match[$0] != -1 }, [], "never closed")
     }
 
+    /// A bracket left without a match makes the file not understood, told at the first such
+    /// bracket; a literal or comment left open is told instead, since it explains the rest.
+    func testUnbalancedBracketsAreErrors() {
+        let cases: [(text: String, error: LexError?)] = [
+            ("final class Broken: ObservableObject {\n    @Published var v = 0\n    func f() {\n    }\n",
+             LexError(kind: .unbalancedBracket(.leftBrace), offset: 37)),
+            ("f(a]", LexError(kind: .unbalancedBracket(.leftParen), offset: 1)),
+            ("let a = [1, 2\nlet b = 3", LexError(kind: .unbalancedBracket(.leftBracket), offset: 8)),
+            ("struct S {}\n}\n", LexError(kind: .unbalancedBracket(.rightBrace), offset: 12)),
+            ("g())", LexError(kind: .unbalancedBracket(.rightParen), offset: 3)),
+            ("{ ( }", LexError(kind: .unbalancedBracket(.leftParen), offset: 2)),
+            ("{ let s = \"open\n", LexError(kind: .unterminatedString, offset: 10)),
+            ("f(a[b]{ c })", nil),
+            ("let s = \"(\" /* { */ // [\nlet r = #/(/#", nil),
+            ("#if os(iOS)\nfunc f() {}\n#else\nfunc f(x: Int) {}\n#endif\n", nil),
+        ]
+        for c in cases {
+            let file = SourceFile(path: "x.swift", text: c.text)
+            XCTAssertEqual(file.errors, c.error.map { [$0] } ?? [], c.text)
+            XCTAssertEqual(file.isUnderstood, c.error == nil, c.text)
+        }
+        XCTAssertEqual(LexError(kind: .unbalancedBracket(.leftBrace), offset: 0).message, "unbalanced braces: no '}' closes the '{'")
+        XCTAssertEqual(LexError(kind: .unbalancedBracket(.rightParen), offset: 0).message, "unbalanced parentheses: no '(' opens the ')'")
+        XCTAssertEqual(LexError(kind: .unbalancedBracket(.leftBracket), offset: 0).message, "unbalanced brackets: no ']' closes the '['")
+    }
+
+    /// Every access by significant index is safe outside the file (`s - 1` at the first token,
+    /// `s + 1` at the last): an empty token of unknown kind at the file's start or end.
+    func testTokenAccessorsAreSafeOutsideTheFile() {
+        let texts = ["", "\n", "x", "f(a) // c\n  .b", "\u{FEFF}class M {}\r\n"]
+        for text in texts {
+            let full = SourceFile(path: "x.swift", text: text)
+            for file in [full, full.withoutTokens(keepingBytes: true), full.withoutTokens(keepingBytes: false)] {
+                let n = file.sigCount, size = file.bytes.count
+                for s in [Int.min, -2, -1, n, n + 1, n + 7, Int.max] {
+                    let at = s < 0 ? 0 : size
+                    XCTAssertEqual(file.kind(s), .unknown, "\(text.debugDescription) at \(s)")
+                    XCTAssertEqual(file.token(s), Token(kind: .unknown, start: at, end: at))
+                    XCTAssertEqual(file.start(s), at)
+                    XCTAssertEqual(file.end(s), at)
+                    XCTAssertEqual(file.text(s), "")
+                    XCTAssertEqual(file.name(s), "")
+                    XCTAssertFalse(file.isText(s, "x"))
+                    XCTAssertFalse(file.isIdentifier(s, "x"))
+                    XCTAssertTrue(file.startsLine[s])
+                    XCTAssertEqual(file.match[s], -1)
+                    XCTAssertFalse(file.startsStatement(s))
+                    XCTAssertEqual(file.indentation(ofLineAt: at), file.indentation(ofLineAt: s < 0 ? -5 : size + 5))
+                }
+                // Helpers that step from an index (`s - 1`, `s - 2`): any index but the extremes.
+                for s in [-2, -1, n, n + 1, n + 7] {
+                    XCTAssertNil(file.statementStart(ofOwnMember: s))
+                    if s < 0 || n == 0 { XCTAssertNil(file.innermostBrace(around: s)) }
+                }
+                XCTAssertEqual(file.joinedText(-2..<(n + 2)), file.joinedText(0..<n))
+                XCTAssertFalse(file.hasComment(between: n, and: n + 3))
+                XCTAssertEqual(file.text(-4..<(size + 4)), String(decoding: file.bytes, as: UTF8.self))
+                XCTAssertEqual(file.lineStart(of: -3), 0)
+                XCTAssertEqual(file.nextLineStart(after: -3), file.nextLineStart(after: 0))
+                XCTAssertLessThanOrEqual(file.lineStart(of: size + 3), size)
+            }
+        }
+        // The fuzz finding's edge, one name token at each end of the file: before, the first
+        // read `text(-1)` and the second `text(count)`.
+        let edges = SourceFile(path: "x.swift", text: "Context")
+        XCTAssertEqual(edges.text(0 - 1) + edges.text(0) + edges.text(0 + 1), "Context")
+    }
+
     /// Tokens pack kind, line start, and length or bracket match into 8 bytes.
     func testPackedTokensKeepEveryField() {
         XCTAssertEqual(MemoryLayout<Token>.stride, 8)

@@ -5,6 +5,9 @@ public enum BlockReason: Sendable, Hashable {
     // What the model's own declarations do.
     case codable
     case declaredInSeveralFiles(paths: [String])
+    /// One of its class declarations is no ObservableObject where it is compiled: another `#if`
+    /// branch's (`inIfConfiguration`), or a `private` twin's in another file.
+    case declaredWithoutConformance(inIfConfiguration: Bool)
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
     case publishingStorage(property: String, wrapper: String)
@@ -71,6 +74,8 @@ public enum BlockReason: Sendable, Hashable {
             "it is Codable, and @Observable stores its properties as _name, which synthesized coding would use (write CodingKeys, init(from:) and encode(to:) by hand first)"
         case .declaredInSeveralFiles(let paths):
             "it is declared in \(paths.count) files (\(paths.joined(separator: ", "))), which must belong to different targets that obs-migrate cannot tell apart"
+        case .declaredWithoutConformance(let inIfConfiguration):
+            inIfConfiguration ? "in some #if configurations it is declared without ObservableObject" : "it is also declared without ObservableObject"
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
@@ -143,7 +148,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
+        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
         case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
         case .swiftDataModel: "OBS205"
@@ -188,7 +193,8 @@ public enum BlockReason: Sendable, Hashable {
     /// One value of every case, for the documentation and the tests (a test fails when a case
     /// is missing here).
     public static let examples: [BlockReason] = [
-        .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]), .storageCollision(property: "name"),
+        .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]),
+        .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
         .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,

@@ -378,7 +378,11 @@ extension ProjectIndex {
         guard let model = models[name] else { return [] }
         var result: [Blocker] = []
         if let codable = codableBlocker(of: name, model) { result.append(codable) }
-        result += declarationShapeBlockers(of: model)
+        let shape = declarationShapeBlockers(of: model)
+        result += shape
+        if !shape.contains(where: { if case .declaredInSeveralFiles = $0.reason { true } else { false } }) {
+            result += configurationBlockers(of: model)
+        }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)

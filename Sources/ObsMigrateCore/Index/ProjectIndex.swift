@@ -303,9 +303,11 @@ public struct ProjectIndex: Sendable {
             var conformances: [(ref: TypeRef, entry: Int)] = []
             var viaProtocol: String? = nil
             var published: Set<String> = []
-            /// The first class declaration's own `@Published` names and resolved first inherited type.
+            /// The class declarations' own `@Published` names, and each one's resolved first
+            /// inherited type (several under `#if` branches: any that is a model makes this a
+            /// model, and a branch that does not inherit it then holds it).
             var classPublished: Set<String> = []
-            var classSuper: String? = nil
+            var classSupers: [String] = []
             /// The resolved first inherited type of the first declaration.
             var firstDeclarationSuper: String? = nil
         }
@@ -328,12 +330,13 @@ public struct ProjectIndex: Sendable {
                     if let n = property.name { facts.published.insert(n) }
                 }
             }
-            let classRef = refs.first { files[$0.file].decls.types[$0.type].kind == .class }!
-            let decl = type(classRef)
-            for property in decl.properties where property.attribute("Published") != nil {
-                if let n = property.name { facts.classPublished.insert(n) }
+            for classRef in refs where files[classRef.file].decls.types[classRef.type].kind == .class {
+                let decl = type(classRef)
+                for property in decl.properties where property.attribute("Published") != nil {
+                    if let n = property.name { facts.classPublished.insert(n) }
+                }
+                if let parent = decl.inheritance.first.flatMap({ resolveTypeName($0.name, from: decl.path) }) { facts.classSupers.append(parent) }
             }
-            facts.classSuper = decl.inheritance.first.flatMap { resolveTypeName($0.name, from: decl.path) }
             let first = type(refs[0])
             facts.firstDeclarationSuper = first.inheritance.first.flatMap { resolveTypeName($0.name, from: first.path) }
             return facts
@@ -349,7 +352,7 @@ public struct ProjectIndex: Sendable {
         while changed {
             changed = false
             for f in facts where models[f.name] == nil {
-                guard let superName = f.classSuper, models[superName] != nil else { continue }
+                guard let superName = f.classSupers.first(where: { models[$0] != nil }) else { continue }
                 models[f.name] = ModelType(name: f.name, simpleName: TypeName.base(f.name), declarations: f.refs,
                                            extensions: extensionsOf[f.name] ?? [], conformances: [], superclass: superName,
                                            viaProtocol: nil, published: f.classPublished, blockers: [])

@@ -209,7 +209,9 @@ extension ProjectIndex {
         if let typeName = Self.conformingTypeName(before: s, in: source) {
             if out.unreadReason == nil, let error = source.errors.first {
                 let (line, column) = LineTable(source.bytes).location(of: error.offset)
-                out.unreadReason = "the file cannot be read past the \(error.message) at \(line):\(column)"
+                out.unreadReason = error.isUnbalancedBracket
+                    ? "its file is not understood (\(error.message) at \(line):\(column))"
+                    : "the file cannot be read past the \(error.message) at \(line):\(column)"
             }
             // Otherwise the scanner stopped at its depth, or the type is local to a body of code.
             let reason = out.unreadReason ?? (enclosingTypes(of: s, in: f).count >= DeclarationScanner.maxTypeDepth

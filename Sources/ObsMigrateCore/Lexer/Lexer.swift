@@ -44,6 +44,10 @@ public enum Lexer {
             let end = cursor.run(from: 0, to: buffer.count)
             assert(end >= buffer.count)
             cursor.pairing.leaveOpenUnmatched(scratch.base)
+            // A literal or comment left open explains any bracket after it: that error alone is told.
+            if cursor.pairsBrackets, cursor.errors.isEmpty, let unbalanced = cursor.pairing.unbalanced(scratch.base) {
+                cursor.errors.append(unbalanced)
+            }
             return cursor.result(tokens: scratch.copy())
         }
     }
@@ -86,13 +90,16 @@ public enum Lexer {
                 initialized += piece.scratch.count
             }
         }
+        var errors = pieces.flatMap(\.lexed.errors)
         tokens.withUnsafeMutableBufferPointer { buffer in
             var pairing = BracketPairing()
             for s in buffer.indices where buffer[s].kind.isBracket { pairing.add(buffer[s].kind, at: s, buffer.baseAddress!) }
             pairing.leaveOpenUnmatched(buffer.baseAddress!)
+            // As in one pass (see `lex`).
+            if errors.isEmpty, let unbalanced = pairing.unbalanced(buffer.baseAddress!) { errors.append(unbalanced) }
         }
         return LexedSource(tokens: tokens, comments: pieces.flatMap(\.lexed.comments),
-                           errors: pieces.flatMap(\.lexed.errors), interpolations: pieces.flatMap(\.lexed.interpolations))
+                           errors: errors, interpolations: pieces.flatMap(\.lexed.interpolations))
     }
 
     /// Where pieces of about `pieceBytes` start: 0, then, `pieceBytes` or more after the
@@ -172,6 +179,9 @@ private enum ByteClass {
 /// is the innermost, and each holds the one outside it (-1: none).
 struct BracketPairing {
     var innermostOpen = -1
+    /// The first bracket (lowest index) left without a match: a closer that finds no opener of
+    /// its kind, or an opener closed around (`(` in `{ ( }`) or still open at the end; -1: none.
+    var firstUnmatched = -1
 
     /// Pairs the closer at `s` with the nearest open bracket of its kind among the innermost 64
     /// (an unbalanced file must not cost a long search per closer); the open ones inside that
@@ -188,8 +198,11 @@ struct BracketPairing {
                 o = tokens[o].matchIndex
                 depth += 1
             }
-            guard o >= 0, depth < 64 else { return }
-            Self.leaveUnmatched(from: innermostOpen, to: o, tokens)
+            guard o >= 0, depth < 64 else {
+                if firstUnmatched < 0 { firstUnmatched = s }  // closers come in order: the first is the lowest
+                return
+            }
+            leaveUnmatched(from: innermostOpen, to: o, tokens)
             innermostOpen = tokens[o].matchIndex
             tokens[o].setMatch(s)
             tokens[s].setMatch(o)
@@ -197,18 +210,28 @@ struct BracketPairing {
     }
 
     /// At the end of the file: the brackets still open have no match.
-    func leaveOpenUnmatched(_ tokens: UnsafeMutablePointer<Token>) {
-        Self.leaveUnmatched(from: innermostOpen, to: -1, tokens)
+    mutating func leaveOpenUnmatched(_ tokens: UnsafeMutablePointer<Token>) {
+        leaveUnmatched(from: innermostOpen, to: -1, tokens)
+        innermostOpen = -1
     }
 
     /// Clears the match fields of the open brackets from `first` outwards, up to `end`.
-    static func leaveUnmatched(from first: Int, to end: Int, _ tokens: UnsafeMutablePointer<Token>) {
+    mutating func leaveUnmatched(from first: Int, to end: Int, _ tokens: UnsafeMutablePointer<Token>) {
         var u = first
         while u != end {
             let outer = tokens[u].matchIndex
             tokens[u].setMatch(-1)
+            if firstUnmatched < 0 || u < firstUnmatched { firstUnmatched = u }
             u = outer
         }
+    }
+
+    /// The file's unbalanced bracket, the first in it, once every token is paired: such a file
+    /// is not understood (Swift code, `#if` branches included, balances its brackets; a
+    /// bracket inside a literal or a comment is no token). nil when all are matched.
+    func unbalanced(_ tokens: UnsafePointer<Token>) -> LexError? {
+        guard firstUnmatched >= 0 else { return nil }
+        return LexError(kind: .unbalancedBracket(tokens[firstUnmatched].kind), offset: Int(tokens[firstUnmatched].start))
     }
 }
 

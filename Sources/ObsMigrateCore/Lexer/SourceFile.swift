@@ -76,10 +76,11 @@ public struct SourceFile: Sendable {
         interpolationMayMatter(range) ? SourceFile(path: path, bytes: Array(bytes[range])) : nil
     }
 
-    /// Whether a newline separates significant token `s` from the one before it.
+    /// Whether a newline separates significant token `s` from the one before it (true outside
+    /// the file: its edges are line boundaries).
     public struct LineStarts: Sendable {
         let tokens: [Token]
-        public subscript(_ s: Int) -> Bool { s < tokens.count ? tokens[s].startsLine : true }
+        public subscript(_ s: Int) -> Bool { isInside(s, tokens.count) ? tokens[s].startsLine : true }
     }
     public var startsLine: LineStarts { LineStarts(tokens: sigTokens) }
 
@@ -89,7 +90,7 @@ public struct SourceFile: Sendable {
     public struct BracketMatches: Sendable {
         let tokens: [Token]
         public subscript(_ s: Int) -> Int32 {
-            guard s >= 0, s < tokens.count, tokens[s].kind.isBracket else { return -1 }
+            guard isInside(s, tokens.count), tokens[s].kind.isBracket else { return -1 }
             return Int32(tokens[s].matchIndex)
         }
     }
@@ -106,23 +107,36 @@ public struct SourceFile: Sendable {
     public var isUnderstood: Bool { errors.isEmpty }
     public var sigCount: Int { sigTokens.count }
 
-    @inline(__always) public func token(_ s: Int) -> Token { sigTokens[s] }
-    @inline(__always) public func kind(_ s: Int) -> TokenKind { s >= 0 && s < sigTokens.count ? sigTokens[s].kind : .unknown }
-    @inline(__always) public func start(_ s: Int) -> Int { Int(sigTokens[s].start) }
-    @inline(__always) public func end(_ s: Int) -> Int { Int(sigTokens[s].end) }
+    // Every access by significant index is safe at any index: outside the file (`s - 1` at the
+    // first token, `s + 1` at the last, `s + n` anywhere) a token is empty and of unknown kind,
+    // placed at the file's start or end. Call sites need no bounds check of their own.
+
+    /// Significant token `s`, or an empty `.unknown` token at the file's edge when `s` is outside it.
+    @inline(__always) public func token(_ s: Int) -> Token {
+        isInside(s, sigTokens.count) ? sigTokens[s] : edgeToken(s)
+    }
+    /// The empty token standing for index `s` outside the file: at offset 0 before it, at the
+    /// end after it. Out of line, so the in-range path stays one comparison.
+    @inline(never) func edgeToken(_ s: Int) -> Token {
+        let offset = s < 0 ? 0 : bytes.count
+        return Token(kind: .unknown, start: offset, end: offset)
+    }
+    @inline(__always) public func kind(_ s: Int) -> TokenKind { isInside(s, sigTokens.count) ? sigTokens[s].kind : .unknown }
+    @inline(__always) public func start(_ s: Int) -> Int { Int(token(s).start) }
+    @inline(__always) public func end(_ s: Int) -> Int { Int(token(s).end) }
 
     public func text(_ s: Int) -> String {
         let t = token(s)
         return String(decoding: bytes[t.range], as: UTF8.self)
     }
 
+    /// The bytes of `range` as text; the part of it outside the file is left out.
     public func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        String(decoding: bytes[range.clamped(to: bytes.indices)], as: UTF8.self)
     }
 
     /// Compares a significant token's bytes with an ASCII string without allocating.
     public func isText(_ s: Int, _ literal: StaticString) -> Bool {
-        guard s >= 0, s < sigTokens.count else { return false }
         let t = token(s)
         guard t.length == literal.utf8CodeUnitCount else { return false }
         let p = literal.utf8Start
@@ -225,6 +239,7 @@ public struct SourceFile: Sendable {
     /// (The first line starts after a UTF-8 byte order mark, so no edit lands before it.)
     public func lineStart(of offset: Int) -> Int {
         let floor = byteOrderMarkLength
+        let offset = min(max(offset, 0), bytes.count)
         var i = offset
         while i > floor, bytes[i - 1] != 0x0A, bytes[i - 1] != 0x0D { i -= 1 }
         return max(i, min(floor, offset))
@@ -237,7 +252,7 @@ public struct SourceFile: Sendable {
 
     /// Byte offset just past the line terminator of the line containing `offset` (or EOF).
     public func nextLineStart(after offset: Int) -> Int {
-        var i = offset
+        var i = max(offset, 0)
         let n = bytes.count
         while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
         guard i < n else { return n }
@@ -259,6 +274,12 @@ public struct SourceFile: Sendable {
         if bytes[i] == 0x0D { return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? "\r\n" : "\r" }
         return "\n"
     }
+}
+
+/// Whether index `s` lies in `0..<count`, in one unsigned comparison (a negative `s` wraps
+/// to a huge value).
+@inline(__always) func isInside(_ s: Int, _ count: Int) -> Bool {
+    UInt(bitPattern: s) < UInt(bitPattern: count)
 }
 
 /// Maps byte offsets to 1-based line and column (columns count UTF-8 bytes, as swiftc does).

@@ -107,6 +107,8 @@ extension TokenKind {
 public struct LexError: Sendable, Equatable, Error {
     public enum Kind: Sendable, Equatable {
         case unterminatedString, unterminatedBlockComment, unterminatedRegex, tokenTooLong
+        /// A bracket with no match: an opener never closed, or a closer with nothing to close.
+        case unbalancedBracket(TokenKind)
     }
     public var kind: Kind
     /// Byte offset where the unterminated construct starts.
@@ -118,6 +120,25 @@ public struct LexError: Sendable, Equatable, Error {
         case .unterminatedBlockComment: "unterminated block comment"
         case .unterminatedRegex: "unterminated regex literal"
         case .tokenTooLong: "token longer than 64 MiB"
+        case .unbalancedBracket(let bracket): Self.unbalanced(bracket)
         }
+    }
+
+    /// "unbalanced braces: no '}' closes the '{'", read with " at line:column" after it.
+    static func unbalanced(_ bracket: TokenKind) -> String {
+        let (open, close, plural): (String, String, String) = switch bracket {
+        case .leftParen, .rightParen: ("(", ")", "parentheses")
+        case .leftBracket, .rightBracket: ("[", "]", "brackets")
+        default: ("{", "}", "braces")
+        }
+        let isOpener = bracket == .leftParen || bracket == .leftBracket || bracket == .leftBrace
+        return isOpener ? "unbalanced \(plural): no '\(close)' closes the '\(open)'" : "unbalanced \(plural): no '\(open)' opens the '\(close)'"
+    }
+
+    /// Whether the error is a bracket without a match, rather than something left open that
+    /// hides the rest of the file.
+    public var isUnbalancedBracket: Bool {
+        if case .unbalancedBracket = kind { return true }
+        return false
     }
 }

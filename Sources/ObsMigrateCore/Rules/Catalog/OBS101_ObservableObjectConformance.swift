@@ -47,7 +47,8 @@ public struct ObservableObjectConformance: Rule {
 
             for ref in model.declarations where ref.file == f {
                 let decl = context.index.type(ref)
-                guard decl.kind == .class else { continue }
+                // Another `#if` branch's class of that name that does not conform is left alone.
+                guard decl.kind == .class, context.index.conformsWhereDeclared(ref, of: model) else { continue }
                 let direct = model.conformances.filter { $0.ref == ref }
                 let range = source.start(decl.nameTokens.lowerBound)..<source.end(decl.nameTokens.upperBound)
                 let message: String
