@@ -4,7 +4,7 @@
 extension ProjectIndex {
     /// Whether class declaration `ref` of `model` is an ObservableObject wherever it is compiled:
     /// its own inheritance clause gives it the conformance (ObservableObject, a protocol refining
-    /// it, or the model's superclass), or an extension does that is compiled wherever `ref` is
+    /// it or a typealias composing it, or the model's superclass), or an extension does that is compiled wherever `ref` is
     /// (one outside every `#if`, or one in a branch of the same file that holds `ref`).
     func conformsWhereDeclared(_ ref: TypeRef, of model: ModelType) -> Bool {
         if givesConformance(ref, to: model) { return true }
@@ -22,8 +22,9 @@ extension ProjectIndex {
         let decl = type(ref)
         return decl.inheritance.contains { entry in
             if entry.baseName == "ObservableObject" { return true }
-            guard let resolved = resolveTypeName(entry.name, from: decl.path) else { return false }
-            return refiningProtocols[resolved] != nil || resolved == model.superclass
+            // A protocol refining it, or a typealias composing it (as `collectModels` reads them).
+            if refiningProtocolName(entry.name, from: decl.path) != nil { return true }
+            return resolveTypeName(entry.name, from: decl.path) == model.superclass
         }
     }
 
