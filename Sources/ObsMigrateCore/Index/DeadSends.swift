@@ -22,12 +22,17 @@ extension ProjectIndex {
     /// (with `@Published` or no attribute), not `lazy`, `static` or computed, through its
     /// model superclasses.
     func trackedProperties(of model: String) -> Set<String> {
+        storedVariables(of: model) { p, _ in !p.hasModifier("lazy") && p.attributes.allSatisfy({ $0.name == "Published" }) }
+    }
+
+    /// The names of the stored `var`s (not static or computed) of `model` and its model
+    /// superclasses for which `include` holds (given the declaration or extension holding one).
+    func storedVariables(of model: String, where include: (PropertyDecl, TypeRef) -> Bool) -> Set<String> {
         var names = Set<String>()
         for name in lineage(of: model) {
             guard let m = models[name] else { continue }
             for ref in m.declarations + m.extensions {
-                for p in type(ref).properties where p.keyword == "var" && !p.isComputed && !p.isStatic && !p.hasModifier("lazy")
-                    && p.attributes.allSatisfy({ $0.name == "Published" }) {
+                for p in type(ref).properties where p.keyword == "var" && !p.isComputed && !p.isStatic && include(p, ref) {
                     if let n = p.name { names.insert(n) }
                 }
             }
@@ -48,18 +53,10 @@ extension ProjectIndex {
     /// `[...]` sugar, a standard value type, or a struct or enum of the project, or (without a
     /// written type) initialized with a literal or such a type's initializer.
     func valueTypedProperties(of model: String) -> Set<String> {
-        var names = Set<String>()
-        for name in lineage(of: model) {
-            guard let m = models[name] else { continue }
-            for ref in m.declarations + m.extensions {
-                let decl = type(ref)
-                for p in decl.properties where p.keyword == "var" && !p.isComputed && !p.isStatic {
-                    guard let n = p.name else { continue }
-                    if isValueType(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name]) { names.insert(n) }
-                }
-            }
+        storedVariables(of: model) { p, ref in
+            let decl = type(ref)
+            return isValueType(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name])
         }
-        return names
     }
 
     func isValueType(written: String?, initializer: Range<Int>?, in file: Int, path: [String]) -> Bool {
@@ -85,6 +82,14 @@ extension ProjectIndex {
         }
     }
 
+    /// The first token of the statement `[self.]objectWillChange.send()` whose `objectWillChange`
+    /// is `s` (its `)` is `s + 4`); nil for any other use of it.
+    static func sendStatementStart(at s: Int, in source: SourceFile) -> Int? {
+        guard let first = source.statementStart(ofOwnMember: s), source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
+              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        return first
+    }
+
     /// The dead send at `s` (an `objectWillChange` token inside `model`), if it is one: a
     /// statement of its own, `[self.]objectWillChange.send()` (or `if flag { ... }` holding only
     /// it), next to a statement of the same block that sets a tracked property (`x = `, `x += `,
@@ -92,9 +97,7 @@ extension ProjectIndex {
     /// local, parameter or pattern binds that name (`localBinding(ofName:at:in:)`).
     func deadSend(at s: Int, in file: Int, model: String) -> DeadSend? {
         let source = files[file].source
-        guard var first = source.statementStart(ofOwnMember: s),
-              source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
-              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        guard var first = Self.sendStatementStart(at: s, in: source) else { return nil }
         var last = s + 4
         // `if flag { objectWillChange.send() }` with nothing else in it goes whole.
         if source.kind(first - 1) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[first - 1]) == last + 1,

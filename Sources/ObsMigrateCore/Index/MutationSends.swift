@@ -41,9 +41,7 @@ extension ProjectIndex {
     /// is such a change.
     func mutationSend(at s: Int, in file: Int, model: String) -> MutationSend? {
         let source = files[file].source
-        guard let first = source.statementStart(ofOwnMember: s),
-              source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
-              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        guard let first = Self.sendStatementStart(at: s, in: source) else { return nil }
         let last = s + 4
         var next = last + 1
         var removalEnd = source.end(last)
@@ -124,8 +122,7 @@ extension ProjectIndex {
     /// of no tracked stored property. nil when `s` is no plain `[self.]objectWillChange.send()`.
     func untiedSendKind(at s: Int, in file: Int) -> String? {
         let source = files[file].source
-        guard let first = source.statementStart(ofOwnMember: s), source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
-              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return nil }
+        guard let first = Self.sendStatementStart(at: s, in: source) else { return nil }
         let last = s + 4
         var neighbours: [Range<Int>] = []
         if let previous = previousStatement(before: first, in: source) { neighbours.append(previous..<first) }
