@@ -248,7 +248,9 @@ final class WriterFaultTests: XCTestCase {
         XCTAssertEqual(box.run(["fix", "--write", "--project-root", complete, complete]).code, 1)
         let migrated = FixtureSupport.tree(URL(fileURLWithPath: complete))
         let original = FixtureSupport.tree(URL(fileURLWithPath: pristine))
-        XCTAssertGreaterThan(Set(migrated.keys.filter { migrated[$0] != original[$0] }).count, 20)
+        // More files than the signal tests let through before their pause (5), so that some are
+        // not replaced yet when the signal comes. (The generator's models with @AppStorage stay.)
+        XCTAssertGreaterThan(Set(migrated.keys.filter { migrated[$0] != original[$0] }).count, 5)
         return (pristine, original, migrated)
     }
 
