@@ -14,7 +14,7 @@ enum CheckCommand {
         .flag("--staged", "Check the staged content of the staged Swift files (what `git commit` records)"),
         .option("--stdin-filename", "PATH", "With `check -`: the path standard input's content is checked as (for messages, configuration and the project)"),
         .option("--baseline", "FILE", "Report only findings that are not in FILE (written by --write-baseline)"),
-        .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline"),
+        .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline (prints only what it wrote; exit 0)"),
     ]
 
     static var help: String {
@@ -91,17 +91,20 @@ enum CheckCommand {
                 Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
                     transform: { found in
                         let (diagnostics, matched, entries) = applyBaseline(found, matcher: matcher, recording: recording, index: index, project: project)
-                        return (diagnostics, statisticsOnly ? "" : TextReporter.lines(diagnostics, style: style), matched, entries)
+                        return (diagnostics, statisticsOnly || recording ? "" : TextReporter.lines(diagnostics, style: style), matched, entries)
                     },
                     deliver: { diagnostics, lines, matched, entries in
                         tally.add(diagnostics)
                         baselined += matched
                         recorded += entries
-                        if !statisticsOnly, !diagnostics.isEmpty { console.out(lines) }
+                        if !statisticsOnly, !recording, !diagnostics.isEmpty { console.out(lines) }
                     })
             }
             if let writeBaseline { try saveBaseline(Baseline(entries: recorded), to: writeBaseline, cwd: console.currentDirectory, console: console) }
             if let message = project.changedDuringRun { throw UsageError(message) }
+            // Recording a baseline is the step that accepts today's findings: it reports what it
+            // wrote, not the findings, and succeeds (a CI step under `set -e` goes on).
+            if recording { return hadProblems ? ExitCode.error : ExitCode.clean }
             if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
             if !options.quiet {
                 // What was checked with `--bump-deployment-target` is fixable with it.
@@ -127,7 +130,10 @@ enum CheckCommand {
         let all = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
         let (diagnostics, _, entries) = applyBaseline(all, matcher: baseline.map(Baseline.Matcher.init), recording: writeBaseline != nil,
                                                       index: analysis.index, project: project)
-        if let writeBaseline { try saveBaseline(Baseline(entries: entries), to: writeBaseline, cwd: console.currentDirectory, console: console) }
+        if let writeBaseline {
+            try saveBaseline(Baseline(entries: entries), to: writeBaseline, cwd: console.currentDirectory, console: console)
+            return hadProblems ? ExitCode.error : ExitCode.clean
+        }
         ProcessLifetime.keep(diagnostics)
         let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
             : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
