@@ -29,7 +29,8 @@ final class TokenDroppingTests: XCTestCase {
     /// touching `_name` storage (a blocker), and a type whose member types a receiver.
     func testFilesThatAreDroppedButStillMatter() throws {
         let dir = try writeProject([
-            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\nprotocol Store: ObservableObject {}\n",
+            // `Int.zero`: a type no publisher in place of `$count` could name, so that use keeps Base.
+            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = Int.zero\n}\nprotocol Store: ObservableObject {}\n",
             "Sub.swift": "final class Sub: Base {\n    lazy var cache = [Int]()\n    var name = \"\"\n}\n",
             "Refining.swift": "protocol LocalStore: Store {}\n",
             "Storage.swift": "extension Base {\n    func log() { print(_count) }\n}\n",
@@ -83,7 +84,8 @@ final class TokenDroppingTests: XCTestCase {
     /// built from the first read goes out of range.
     func testFileChangedBeforeBeingReadAgainIsReported() throws {
         let files = [
-            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = 0\n}\n",
+            // `Int.zero`: a type no publisher in place of `$count` could name, so that use keeps Base.
+            "Base.swift": "import Combine\nclass Base: ObservableObject {\n    @Published var count = Int.zero\n}\n",
             "Container.swift": "struct Container {\n    let base = Base()\n    let other = 1\n}\n",
             "View.swift": "import SwiftUI\nstruct V: View {\n    let container = Container()\n    var body: some View { Text(\"x\").onReceive(container.base.$count) { _ in } }\n}\n",
         ]

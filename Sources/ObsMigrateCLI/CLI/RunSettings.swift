@@ -89,6 +89,7 @@ extension CommonOptions {
         perPathIgnores = PerPathIgnores(config.perPathIgnores)
         policy.minimums = config.minimumDeploymentTarget
         policy.observablePlacement = config.observablePlacement
+        if let bridges = config.bridgesPublishers { policy.bridgesPublishers = bridges }
         if !parsed.has("--no-respect-gitignore"), let respect = config.respectGitignore { respectsGitignore = respect }
     }
 }

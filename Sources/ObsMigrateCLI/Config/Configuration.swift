@@ -21,7 +21,8 @@ import ObsMigrateCore
 ///   "per-path-ignores": {"Legacy/**": ["OBS104", "OBS106"]},
 ///   "minimum-deployment-target": {"iOS": 18},
 ///   "respect-gitignore": true,
-///   "observable-placement": "own-line"
+///   "observable-placement": "own-line",
+///   "publishers": "keep"
 /// }
 /// ```
 ///
@@ -29,7 +30,7 @@ import ObsMigrateCore
 public struct Configuration: Sendable {
     public static let fileName = ".obs-migrate.json"
     public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore",
-                              "observable-placement"]
+                              "observable-placement", "publishers"]
 
     /// Absolute path of the file, and how messages show it.
     public var path: String
@@ -43,6 +44,9 @@ public struct Configuration: Sendable {
     public var respectGitignore: Bool?
     /// Where `fix` writes `@Observable` (nil, or "auto": as the project's own classes have it).
     public var observablePlacement: ObservablePlacement?
+    /// What a `$x` publisher used where no observer can replace it does to its model: "bridge"
+    /// (nil: the property keeps a Combine publisher of its own) or "keep" (the model stays).
+    public var bridgesPublishers: Bool?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
     public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
@@ -132,6 +136,14 @@ public struct Configuration: Sendable {
                     throw fail("'observable-placement' must be \"inline\", \"own-line\" or \"auto\", not \"\(text)\"\(suggestion)")
                 }
                 config.observablePlacement = ObservablePlacement(rawValue: text)
+            case "publishers":
+                let choices = ["bridge", "keep"]
+                guard case .string(let text) = value, choices.contains(text) else {
+                    guard case .string(let text) = value else { throw fail("'publishers' must be \"bridge\" or \"keep\", not \(value.kindName)") }
+                    let suggestion = Spelling.closest(text, among: choices).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw fail("'publishers' must be \"bridge\" or \"keep\", not \"\(text)\"\(suggestion)")
+                }
+                config.bridgesPublishers = text == "bridge"
             default:
                 let suggestion = Spelling.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")

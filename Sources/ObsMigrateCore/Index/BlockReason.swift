@@ -21,6 +21,8 @@ public enum BlockReason: Sendable, Hashable {
     case wrapperStorageUsed(storage: String)
     /// `projection` is the `$name` written.
     case publisherUsed(projection: String)
+    /// A publisher of its own could serve it, but the property's type cannot be told to write one.
+    case publisherTypeUnknown(projection: String)
     case objectWillChangeUsed
     // Protocols it conforms to.
     case protocolUsesObjectWillChange(protocol: String)
@@ -91,6 +93,8 @@ public enum BlockReason: Sendable, Hashable {
         case .usesPublishedType: "it uses the Published wrapper type directly"
         case .wrapperStorageUsed(let storage): "its \(storage) wrapper storage is used"
         case .publisherUsed(let projection): "its \(projection) publisher is used"
+        case .publisherTypeUnknown(let projection):
+            "its \(projection) publisher is used, and a publisher in its place must name \(projection.dropFirst())'s type, which obs-migrate cannot tell (annotate it)"
         case .objectWillChangeUsed: "its objectWillChange is used"
         case .protocolUsesObjectWillChange(let p): "its protocol \(p) uses objectWillChange"
         case .protocolUsesPublisher(let p, let projection): "its protocol \(p) uses the \(projection) publisher"
@@ -154,7 +158,7 @@ public enum BlockReason: Sendable, Hashable {
         case .swiftDataModel: "OBS205"
         case .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
-        case .usesPublishedType, .publisherUsed, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
+        case .usesPublishedType, .publisherUsed, .publisherTypeUnknown, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
         case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside,
              .typealiasSatisfiedOutside, .familyConstrainsAssociatedType: "OBS203"
@@ -197,7 +201,7 @@ public enum BlockReason: Sendable, Hashable {
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
         .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
-        .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .objectWillChangeUsed,
+        .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
         .typealiasSatisfiedOutside(typealias: "ViewModel", type: "Counter", declaration: "Row"),

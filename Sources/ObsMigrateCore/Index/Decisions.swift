@@ -17,6 +17,8 @@ public struct MemberUse: Sendable {
     public var member: String
     /// The model it belongs to, when known.
     public var model: String?
+    /// A `$x` read through the Combine publisher that replaces it (see `PublisherBridge`).
+    public var bridged = false
 }
 
 /// `.environmentObject(x)`.
@@ -504,7 +506,9 @@ extension ProjectIndex {
                 if allPublished.contains(member), source.kind(s - 1) != .period || qualifiedBySelf {
                     // A pipeline the fix turns into a willSet (ObserverPipelines.swift).
                     if observerMigrations[name].map({ $0.file == ref.file && $0.pipelines.contains { $0.dollarToken == s } }) ?? false { s += 1; continue }
-                    block(.publisherUsed(projection: source.text(s)), site)
+                    // A publisher of its own serves it (PublisherBridges.swift).
+                    if ownBridgedProjection(s, in: ref.file, model: name) != nil { s += 1; continue }
+                    block(publisherBlockReason(member, seenFrom: name), site)
                 }
             }
             s += 1
@@ -542,6 +546,8 @@ extension ProjectIndex {
         }
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
+        // A `model.$x` read through a bridge is rewritten with the model's migration.
+        for use in memberUses where use.bridged { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
             // Raising a target is part of the migration of every model its project holds. (The
             // files added here are build settings, whose folder's models are already held.)

@@ -7,11 +7,16 @@ public struct MigrationPolicy: Sendable {
     public var minimums: [String: Int]?
     public var bumpsLowTargets: Bool
     public var observablePlacement: ObservablePlacement?
+    /// Whether a `$x` publisher used where no observer can replace it gets a Combine publisher
+    /// of its own (`PublisherBridge`), or keeps its model an ObservableObject.
+    public var bridgesPublishers: Bool
 
-    public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false, observablePlacement: ObservablePlacement? = nil) {
+    public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false, observablePlacement: ObservablePlacement? = nil,
+                bridgesPublishers: Bool = true) {
         self.minimums = minimums
         self.bumpsLowTargets = bumpsLowTargets
         self.observablePlacement = observablePlacement
+        self.bridgesPublishers = bridgesPublishers
     }
 }
 

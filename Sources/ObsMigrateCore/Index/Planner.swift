@@ -96,6 +96,7 @@ extension ProjectIndex {
         // injection and initialisation sites count.
         self.wrapperInits = uses.inits
         self.environmentObjectCalls = uses.envCalls
+        self.memberUses = uses.memberUses
         Timings.measure("decide: deployment targets") { recordDeploymentTargets(&ledger) }
         Timings.measure("decide: settle, spread and explain") {
             for (name, list) in ledger.settled() { models[name]?.blockers = list }

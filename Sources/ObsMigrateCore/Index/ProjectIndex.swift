@@ -167,6 +167,12 @@ public struct ProjectIndex: Sendable {
     public var publishedNames: Set<String> = []
     /// Each model's `$x` pipelines that become `willSet` observers (`ObserverPipelines.swift`).
     public var observerMigrations: [String: ObserverMigration] = [:]
+    /// Properties whose `$x` can be served by a Combine publisher of their own (see
+    /// `PublisherBridge`), by model and name; those whose type cannot be told for it; and those
+    /// whose publisher is read through one somewhere.
+    public var publisherBridges: [String: [String: PublisherBridge]] = [:]
+    var untypedBridgeProperties: Set<PropertyKey> = []
+    public var bridgedProperties: Set<PropertyKey> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
@@ -216,10 +222,14 @@ public struct ProjectIndex: Sendable {
         for f in modelsByFile.keys { modelsByFile[f]!.sort() }
         cachePublishedNames()
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
+        if policy.bridgesPublishers {
+            (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
+        }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
+        bridgedProperties = collectBridgedProperties()
         collectInitializerWork()
         collectObservableStateDefaults()
     }

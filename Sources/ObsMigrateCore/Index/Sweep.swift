@@ -100,8 +100,14 @@ extension ProjectIndex {
         let model = receiver.map { r in
             isKeyPath ? keyPathRoot(r, in: f, path: scopePath(s, f)) : expressionType(r, in: f, path: scopePath(s, f), foreign: true)
         } ?? (isKeyPath ? appIntentKeyPathRoot(s, in: f) : nil)
+        var bridged = false
         if let model, models[model] != nil {
-            out.block(model, .publisherUsed(projection: "$" + member), site)
+            // A publisher of its own serves a read of it (PublisherBridges.swift).
+            if publisherBridge(member, seenFrom: model) != nil, readsPublisherOnly(s, first: receiver?.lowerBound ?? s, in: source) {
+                bridged = true
+            } else {
+                out.block(model, publisherBlockReason(member, seenFrom: model), site)
+            }
         } else if let model, isKeyPath, declared[model].map({ $0.allSatisfy { self.type($0).kind != .protocol } }) ?? isNeverAModel(model) {
             // A key path rooted at a type of the project that is not a model (a class of a
             // persistence framework with its own wrappers), or at another module's.
@@ -114,7 +120,7 @@ extension ProjectIndex {
         } else {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
-        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model))
+        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model, bridged: bridged))
     }
 
     /// A class the project declares that is not a model (nor a protocol): its `$name` is its own.

@@ -1,8 +1,14 @@
 import Foundation
 import Observation
 
-final class Inbox: ObservableObject {
-    @Published var unread = 0
+@Observable final class Inbox {
+    var unread = 0 {
+        willSet {
+            unreadSubject.send(newValue)
+        }
+    }
+    @ObservationIgnored private lazy var unreadSubject = CurrentValueSubject<Int, Never>(unread)
+    var unreadPublisher: AnyPublisher<Int, Never> { unreadSubject.eraseToAnyPublisher() }
 }
 
 @Observable final class Clock {

@@ -1,12 +1,12 @@
 import SwiftUI
 
 struct InboxBadge: View {
-    @ObservedObject var inbox: Inbox
+    var inbox: Inbox
     @State private var flash = false
 
     var body: some View {
         Text("\(inbox.unread)")
-            .onReceive(inbox.$unread) { _ in flash.toggle() }
+            .onReceive(inbox.unreadPublisher) { _ in flash.toggle() }
     }
 }
 

@@ -2,8 +2,14 @@ import Combine
 import SwiftUI
 
 class StateStoreViewModel<State> {
-    final class Context: ObservableObject {
-        @Published var viewState: State
+    @Observable final class Context {
+        var viewState: State {
+            willSet {
+                viewStateSubject.send(newValue)
+            }
+        }
+        @ObservationIgnored private lazy var viewStateSubject = CurrentValueSubject<State, Never>(viewState)
+        var viewStatePublisher: AnyPublisher<State, Never> { viewStateSubject.eraseToAnyPublisher() }
         init(viewState: State) { self.viewState = viewState }
     }
 
@@ -23,14 +29,14 @@ final class RoomScreenViewModel: RoomScreenViewModelType {
 }
 
 struct RoomScreen: View {
-    @ObservedObject var context: RoomScreenViewModel.Context
+    var context: RoomScreenViewModel.Context
 
     var body: some View {
         Text("\(context.viewState)")
     }
 
     func watch() -> AnyCancellable {
-        context.$viewState.sink { print($0) }
+        context.viewStatePublisher.sink { print($0) }
     }
 }
 
@@ -51,6 +57,6 @@ struct RoomScreen_Previews: PreviewProvider {
 
     static var previews: some View {
         RoomScreen(context: viewModel.context)
-            .onReceive(viewModel.context.$viewState) { print($0) }
+            .onReceive(viewModel.context.viewStatePublisher) { print($0) }
     }
 }

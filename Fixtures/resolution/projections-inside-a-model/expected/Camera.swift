@@ -21,19 +21,25 @@ final class CameraService {
 }
 
 /// Inside the model, another instance's `$value` is a publisher of the model all the same:
-/// Node keeps ObservableObject.
-final class Node: ObservableObject {
-    @Published var value = 0
+/// it becomes `valuePublisher` too.
+@Observable final class Node {
+    var value = 0 {
+        willSet {
+            valueSubject.send(newValue)
+        }
+    }
+    @ObservationIgnored private lazy var valueSubject = CurrentValueSubject<Int, Never>(value)
+    var valuePublisher: AnyPublisher<Int, Never> { valueSubject.eraseToAnyPublisher() }
     private var subscriptions = Set<AnyCancellable>()
 
     func follow(_ other: Node) {
-        other.$value.sink { [weak self] v in self?.value = v }.store(in: &subscriptions)
+        other.valuePublisher.sink { [weak self] v in self?.value = v }.store(in: &subscriptions)
     }
 }
 
 struct CameraView: View {
     @State private var camera = CameraModel()
-    @StateObject private var node = Node()
+    @State private var node = Node()
 
     var body: some View {
         Text("\(camera.isRecording) \(node.value)")

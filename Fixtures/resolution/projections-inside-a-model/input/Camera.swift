@@ -21,7 +21,7 @@ final class CameraModel: ObservableObject {
 }
 
 /// Inside the model, another instance's `$value` is a publisher of the model all the same:
-/// Node keeps ObservableObject.
+/// it becomes `valuePublisher` too.
 final class Node: ObservableObject {
     @Published var value = 0
     private var subscriptions = Set<AnyCancellable>()

@@ -1,9 +1,15 @@
 import Combine
 import SwiftUI
 
-/// Its `$status` is used through a dictionary's subscript: it stays.
-final class Job: ObservableObject {
-    @Published var status = 0
+/// Its `$status` is used through a dictionary's subscript, typed from it: it becomes `statusPublisher`.
+@Observable final class Job {
+    var status = 0 {
+        willSet {
+            statusSubject.send(newValue)
+        }
+    }
+    @ObservationIgnored private lazy var statusSubject = CurrentValueSubject<Int, Never>(status)
+    var statusPublisher: AnyPublisher<Int, Never> { statusSubject.eraseToAnyPublisher() }
 }
 
 /// Publishes a `status` too, but nothing uses its publisher: it migrates.
@@ -41,7 +47,7 @@ final class Scheduler {
     var cancellables = Set<AnyCancellable>()
 
     func watch(_ id: String) {
-        jobs[id]?.$status.sink { _ in }.store(in: &cancellables)
+        jobs[id]?.statusPublisher.sink { _ in }.store(in: &cancellables)
     }
 
     func follow() {

@@ -1,7 +1,7 @@
 import Combine
 import SwiftUI
 
-/// Its `$status` is used through a dictionary's subscript: it stays.
+/// Its `$status` is used through a dictionary's subscript, typed from it: it becomes `statusPublisher`.
 final class Job: ObservableObject {
     @Published var status = 0
 }

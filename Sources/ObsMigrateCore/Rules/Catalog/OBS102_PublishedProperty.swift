@@ -44,10 +44,19 @@ public struct PublishedProperty: Rule {
                     // In a class already marked @Observable, `@ObservationIgnored @Published` kept the
                     // macro off a property that views followed through objectWillChange: it is tracked now.
                     let ignored = model != nil && decl.hasAttribute("Observable") ? property.attribute("ObservationIgnored") : nil
+                    var fix = [Edits.deleteToken(attr.range, in: context.source)] + (ignored.map { [Edits.deleteToken($0.range, in: context.source)] } ?? [])
+                    // Its `$x` is read where no observer can replace it: a publisher of its own.
+                    if let pname = property.name, context.index.bridgedProperties.contains(PropertyKey(model: name, property: pname)),
+                       let bridge = context.index.publisherBridges[name]?[pname] {
+                        fix += context.index.bridgeEdits(bridge, on: property, of: decl, in: context.source)
+                        findings.append(finding(context, attr.range,
+                            "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName), with \(bridge.publisherName), a Combine publisher that delivers as $\(pname) did, for the code that subscribes to it (fixable)",
+                            fix: fix, model: name))
+                        continue
+                    }
                     findings.append(finding(context, attr.range,
                         "@Published \(label) becomes a plain\(ignored == nil ? "" : ", tracked") property of the @Observable \(decl.simpleName) (fixable)",
-                        fix: [Edits.deleteToken(attr.range, in: context.source)] + (ignored.map { [Edits.deleteToken($0.range, in: context.source)] } ?? []),
-                        model: name))
+                        fix: fix, model: name))
                 } else if model != nil {
                     findings.append(finding(context, attr.range,
                         "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(context.whyBlocked(name))",

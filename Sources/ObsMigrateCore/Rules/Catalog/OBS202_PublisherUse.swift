@@ -7,12 +7,25 @@ public struct PublishedPublisherUse: Rule {
         name: "published-publisher-use",
         severity: .warning,
         fix: .sometimes,
-        summary: "A $property publisher of a @Published property is used; Observation has no publishers.",
+        summary: "A $property publisher of a @Published property is used; Observation has no publishers, so the fix gives the property one of its own.",
         rationale: """
             `$query.debounce(...)`, `model.$x.sink { }` and `assign(to: &$x)` subscribe to the Combine \
-            publisher that `@Published` provides. An `@Observable` class has none, so such a class keeps \
-            ObservableObject until a person reworks the pipeline (for example with `didSet`, an \
-            `AsyncStream`, or `withObservationTracking`). One shape is mechanical: consecutive \
+            publisher that `@Published` provides. An `@Observable` class has none. Where the property's \
+            type can be written (annotated, a literal, or `Name(...)`/`[Name]()` of a type that is not \
+            generic), the fix gives it a publisher of its own that behaves as Published's: a \
+            `willSet` sends each new value to a `CurrentValueSubject` made on first use with the \
+            current value (`@ObservationIgnored private lazy var xSubject`), and \
+            `var xPublisher: AnyPublisher<T, Never>` hands it out, with the property's access. So a \
+            subscriber gets the current value on subscription, then each new value before the \
+            property changes (reading `x` in the sink still sees the old value), also for sets in \
+            the initializer once the object is initialized; every `$x`, `self.$x` and `model.$x` \
+            that reads the publisher, in the project, becomes `xPublisher` (checked against \
+            OpenCombine by the runtime oracle). A property keeps its model instead when that cannot \
+            be exact: its type cannot be told, `assign(to: &$x)` writes into it, \
+            `Published<T>.Publisher` is written for its type somewhere, it has a `willSet` or another \
+            attribute, `_x` is used, or the names are taken. `"publishers": "keep"` in \
+            `.obs-migrate.json` keeps every such model instead, as before. One shape needs no \
+            publisher at all: consecutive \
             statements of the class's only designated initializer, each `$x` (one per property), \
             `removeDuplicates()` at most, `dropFirst()`, then `map`, `compactMap`, `filter` \
             (one-expression closures or key paths) and a `sink` stored with `.store(in: &set)`. \
@@ -26,10 +39,10 @@ public struct PublishedPublisherUse: Rule {
             parameter names `x`'s type, written or a literal's). Sets of `x` in the initializer \
             before the subscription, which no sink saw, set its storage `_x` instead, since the \
             observer runs for every set once the object is initialized, in the initializer too \
-            (checked with the real macro). Anything else stays: time or scheduling (`debounce`, \
-            `receive(on:)`), a type that cannot be told, a subscription from outside the class or \
-            from a method, a strong `self` in the sink, the model's methods called before it in \
-            the initializer, a `willSet` already there.
+            (checked with the real macro). Any other pipeline keeps its `$x`, served by the \
+            publisher above: time or scheduling (`debounce`, `receive(on:)`), a subscription from \
+            outside the class or from a method, a strong `self` in the sink, the model's methods \
+            called before it in the initializer.
             """,
         triggering: [
             "import Combine\nfinal class Search: ObservableObject {\n    @Published var query = \"\"\n    var bag = Set<AnyCancellable>()\n    init() { $query.sink { _ in }.store(in: &bag) }\n}\n",
@@ -38,6 +51,8 @@ public struct PublishedPublisherUse: Rule {
             "import SwiftUI\nfinal class Search: ObservableObject { @Published var query = \"\" }\nstruct V: View {\n    @ObservedObject var search: Search\n    var body: some View { TextField(\"\", text: $search.query) }\n}\n",
         ],
         examples: [
+            (before: "import Combine\nimport Foundation\n\nfinal class Search: ObservableObject {\n    @Published var query: String = \"\"\n    private var bag = Set<AnyCancellable>()\n\n    init() {\n        $query\n            .debounce(for: .milliseconds(300), scheduler: RunLoop.main)\n            .sink { print($0) }\n            .store(in: &bag)\n    }\n}\n",
+             after: "import Combine\nimport Foundation\nimport Observation\n\n@Observable final class Search {\n    var query: String = \"\" {\n        willSet {\n            querySubject.send(newValue)\n        }\n    }\n    @ObservationIgnored private lazy var querySubject = CurrentValueSubject<String, Never>(query)\n    var queryPublisher: AnyPublisher<String, Never> { querySubject.eraseToAnyPublisher() }\n    private var bag = Set<AnyCancellable>()\n\n    init() {\n        queryPublisher\n            .debounce(for: .milliseconds(300), scheduler: RunLoop.main)\n            .sink { print($0) }\n            .store(in: &bag)\n    }\n}\n"),
             (before: "import Combine\nimport Foundation\n\nfinal class Prefs: ObservableObject {\n    @Published var scale: Double = 1\n    var saved = 1.0\n    private var bag = Set<AnyCancellable>()\n\n    init() {\n        $scale\n            .dropFirst()\n            .sink { [weak self] value in\n                self?.saved = value\n            }\n            .store(in: &bag)\n    }\n}\n",
              after: "import Foundation\nimport Observation\n\n@Observable final class Prefs {\n    var scale: Double = 1 {\n        willSet {\n            let value = newValue\n            self.saved = value\n        }\n    }\n    var saved = 1.0\n\n    init() {\n    }\n}\n"),
         ])
@@ -77,6 +92,20 @@ public struct PublishedPublisherUse: Rule {
                 }
             }
             guard let owner else { continue }
+            // A read the model's own publisher serves once it migrates (PublisherBridges.swift).
+            let bridge = qualified && !bySelf
+                ? context.index.memberUseAt[Site(file: f, offset: source.start(s))].flatMap { i in
+                    context.index.memberUses[i].bridged ? context.index.publisherBridge(member, seenFrom: owner) : nil }
+                : context.index.ownBridgedProjection(s, in: f, model: owner)
+            if let bridge {
+                let range = source.start(s)..<source.end(s)
+                findings.append(context.migrates(owner)
+                    ? finding(context, range, "$\(member) publisher becomes \(bridge.publisherName), a Combine publisher that delivers as $\(member) did (fixable)",
+                              fix: [Edit(range, bridge.publisherName)], model: owner)
+                    : finding(context, range, "$\(member) publisher becomes \(bridge.publisherName) once \(TypeName.base(owner)) migrates: \(TypeName.base(owner)) keeps ObservableObject: \(context.whyBlocked(owner))",
+                              fix: nil, model: owner))
+                continue
+            }
             if !qualified || bySelf, let migration = context.index.observerMigrations[owner], migration.file == f,
                let pipeline = migration.pipelines.first(where: { $0.dollarToken == s }) {
                 findings.append(context.migrates(owner)

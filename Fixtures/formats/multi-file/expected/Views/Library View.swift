@@ -2,7 +2,7 @@ import SwiftUI
 
 struct LibraryView: View {
     /* « bibliothèque » */ @State private var library = Library()
-    @ObservedObject var search: SearchModel
+    @Bindable var search: SearchModel
 
     var body: some View {
         List(library.books, id: \.self) { Text($0) }

@@ -9,7 +9,7 @@ struct BookshelfApp: App {
     @State private var library = Library()
     @StateObject private var settings = SettingsStore()
     // Search and sync still depend on Combine publishers (see their files).
-    @StateObject private var search = SearchModel()
+    @State private var search = SearchModel()
     @StateObject private var sync = SyncService()
 
     var body: some Scene {
@@ -17,7 +17,7 @@ struct BookshelfApp: App {
             ContentView()
                 .environment(library)
                 .environmentObject(settings)
-                .environmentObject(search)
+                .environment(search)
                 .environmentObject(sync)
         }
     }

@@ -5,7 +5,7 @@ struct ContentView: View {
     @Environment(Library.self) var library
     @EnvironmentObject private var sync: SyncService
     /// Owned here (not in the App) because only the tabs below use it.
-    @StateObject private var readingList = ReadingListStore()
+    @State private var readingList = ReadingListStore()
     @State private var selectedTab = 0
 
     var body: some View {

@@ -3,7 +3,7 @@ import SwiftUI
 /// Shelves on top, then every book, filtered and sorted by the user's settings.
 struct LibraryView: View {
     var library: Library // read-only here: no bindings needed
-    @ObservedObject var readingList: ReadingListStore
+    var readingList: ReadingListStore
     @EnvironmentObject private var settings: SettingsStore
 
     private var visibleBooks: [Book] {

@@ -2,7 +2,7 @@ import SwiftUI
 
 /// The "up next" queue, reorderable.
 struct ReadingListView: View {
-    @ObservedObject var readingList: ReadingListStore
+    var readingList: ReadingListStore
     @Environment(Library.self) var library
     @State private var count = 0
 
@@ -25,7 +25,7 @@ struct ReadingListView: View {
         }
         // Keeps the title count in step with the queue; this subscription to the
         // @Published publisher is what keeps ReadingListStore an ObservableObject.
-        .onReceive(readingList.$items) { items in
+        .onReceive(readingList.itemsPublisher) { items in
             count = items.count
         }
     }

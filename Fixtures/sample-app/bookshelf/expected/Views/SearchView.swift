@@ -3,10 +3,11 @@ import SwiftUI
 /// Catalogue search. SearchModel still debounces with Combine, so it is an
 /// ObservableObject and stays an @EnvironmentObject here.
 struct SearchView: View {
-    @EnvironmentObject var search: SearchModel
+    @Environment(SearchModel.self) var search
     @Environment(Library.self) var library
 
     var body: some View {
+        @Bindable var search = search
         NavigationStack {
             List(search.results) { book in
                 HStack {
@@ -29,6 +30,6 @@ struct SearchView: View {
 
 #Preview("Search") {
     SearchView()
-        .environmentObject(SearchModel())
+        .environment(SearchModel())
         .environment(Library(books: []))
 }

@@ -19,7 +19,7 @@ struct ReaderApp: App {
 struct RootView: View {
     @Environment(AccountStore.self) var account
     @State private var articles = ArticlesModel()
-    @StateObject private var search = SearchModel()
+    @State private var search = SearchModel()
 
     var body: some View {
         TabView {
@@ -39,7 +39,7 @@ struct RootView: View {
 }
 
 struct SearchScreen: View {
-    @ObservedObject var search: SearchModel
+    @Bindable var search: SearchModel
 
     var body: some View {
         List(search.results, id: \.self) { Text($0) }

@@ -1,7 +1,7 @@
 import SwiftUI
 
 struct SearchView: View {
-    @StateObject private var model = SearchModel()
+    @State private var model = SearchModel()
     @State private var history = History()
 
     var body: some View {

@@ -1,6 +1,5 @@
 import Combine
 import Foundation
-import Observation
 
 final class SearchModel: ObservableObject {
     @Published var query = ""
@@ -19,7 +18,7 @@ final class SearchModel: ObservableObject {
     }
 }
 
-/// Nothing blocks this one: it migrates while SearchModel stays.
-@Observable final class History {
-    var entries: [String] = []
+/// Nothing uses its publisher: it migrates with no publisher of its own.
+final class History: ObservableObject {
+    @Published var entries: [String] = []
 }

@@ -1,0 +1,61 @@
+import Combine
+import Foundation
+
+/// Publishers no bridge replaces: each model keeps ObservableObject, and each `$x` stays.
+
+/// The type of `level` cannot be told (an enum case, not a constructor), and the publisher that
+/// would replace `$level` must name it.
+final class Meter: ObservableObject {
+    enum Level { case low, high }
+
+    @Published var level = Level.low
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        $level
+            .receive(on: RunLoop.main)
+            .sink { print($0) }
+            .store(in: &cancellables)
+    }
+}
+
+/// Assigned into: `assign(to: &$progress)` takes Published's own publisher.
+final class Download: ObservableObject {
+    @Published var progress: Double = 0
+
+    init(source: AnyPublisher<Double, Never>) {
+        source.assign(to: &$progress)
+    }
+}
+
+/// `Published<Int>.Publisher` is written where `$count` is passed.
+final class Tally: ObservableObject {
+    @Published var count: Int = 0
+}
+
+func show(_ publisher: Published<Int>.Publisher) -> AnyCancellable {
+    publisher.sink { print($0) }
+}
+
+final class TallyWatcher {
+    let cancellable: AnyCancellable
+
+    init(tally: Tally) {
+        cancellable = show(tally.$count)
+    }
+}
+
+/// A willSet of its own: Published delivered after it, and the bridge's would have to go inside it.
+final class Thermostat: ObservableObject {
+    @Published var celsius: Double = 20 {
+        willSet { print("will", newValue) }
+    }
+}
+
+final class ThermostatWatcher {
+    var bag = Set<AnyCancellable>()
+
+    init(thermostat: Thermostat) {
+        thermostat.$celsius.sink { print($0) }.store(in: &bag)
+    }
+}

@@ -1,0 +1,19 @@
+import Combine
+
+/// Subscribed from outside the class, on a scheduler.
+final class ResultsLogger {
+    private var bag = Set<AnyCancellable>()
+    private weak var model: SearchModel?
+    private(set) var lines: [String] = []
+
+    init(model: SearchModel) {
+        self.model = model
+        model.resultsPublisher
+            .receive(on: ImmediateScheduler.shared)
+            .sink { [weak self] results in
+                self?.lines.append("results \(results) while \(self?.model?.results ?? [])")
+            }
+            .store(in: &bag)
+        model.isLoadingPublisher.sink { [weak self] in self?.lines.append("loading \($0)") }.store(in: &bag)
+    }
+}

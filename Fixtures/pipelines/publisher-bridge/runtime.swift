@@ -1,0 +1,13 @@
+// The scenario the runtime oracle runs against the input and the migrated output: both must print this same trace.
+var model: SearchModel? = SearchModel(query: "a")
+let logger = ResultsLogger(model: model!)
+model!.scope = 2
+model!.query = "b"
+model!.query = "b"
+model!.run()
+model!.run()
+for line in model!.log { print(line) }
+for line in logger.lines { print(line) }
+weak var gone = model
+model = nil
+print("released \(gone == nil)")

@@ -1,0 +1,238 @@
+/// A `@Published` property whose `$x` publisher is used where no observer can stand in for it
+/// (time or scheduling, several publishers combined, a subscription from outside the class;
+/// issue 31, point 2). Under `@Observable` it keeps a Combine publisher that behaves as
+/// Published's: a subject made on first use with the current value and sent each new value from
+/// `willSet` (before the property changes, and for sets in the initializer once the object is
+/// initialized, as Published delivered), read through `xPublisher`, to which every `$x` site of
+/// the project is rewritten.
+public struct PublisherBridge: Sendable, Equatable {
+    /// The model that declares the property, and the property.
+    public var model: String
+    public var property: String
+    /// The element type as the subject's generic argument: written, or a literal's or a
+    /// constructor's.
+    public var valueType: String
+    /// The accessor's modifiers (the property's access, less a setter's `private(set)`), with a
+    /// trailing space when there are any.
+    public var accessModifiers: String
+
+    public var publisherName: String { property + "Publisher" }
+    public var subjectName: String { property + "Subject" }
+}
+
+/// `Model.property`, a key for bridged properties.
+public struct PropertyKey: Sendable, Hashable {
+    public var model: String
+    public var property: String
+}
+
+extension ProjectIndex {
+    /// Every property that can take a bridge, by model and property name, with why each
+    /// property that cannot stays (only the reasons a person can act on: an untold type).
+    func collectPublisherBridges() -> (bridges: [String: [String: PublisherBridge]], untyped: Set<PropertyKey>) {
+        var bridges: [String: [String: PublisherBridge]] = [:]
+        var untyped = Set<PropertyKey>()
+        guard !models.isEmpty else { return ([:], []) }
+        let spelledPublishedTypes = publishedTypeSpellings()
+        var subclasses: [String: [String]] = [:]
+        for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
+        for name in models.keys.sorted() {
+            let model = models[name]!
+            guard model.declarations.count == 1, !model.published.isEmpty else { continue }
+            let ref = model.declarations[0]
+            let decl = type(ref)
+            guard decl.kind == .class, !files[ref.file].tokensDropped else { continue }
+            let source = files[ref.file].source
+            // Properties a pipeline turns into an observer already have their willSet.
+            let observed = Set(observerMigrations[name]?.pipelines.map(\.property) ?? [])
+            // The names a bridge adds must be new to the class, its ancestors and descendants.
+            var family = lineage(of: name)
+            var queue = [name]
+            while let next = queue.popLast() {
+                for c in subclasses[next] ?? [] where !family.contains(c) { family.append(c); queue.append(c) }
+            }
+            var taken = Set<String>()
+            var familyFiles = Set<Int>()
+            for member in family {
+                guard let m = models[member] else { continue }
+                for r in m.declarations + m.extensions {
+                    let t = type(r)
+                    for p in t.properties { if let n = p.name { taken.insert(n) } }
+                    for fn in t.functions { taken.insert(fn.name) }
+                    familyFiles.insert(r.file)
+                }
+            }
+            for f in familyFiles where !files[f].tokensDropped {
+                let s = files[f].source
+                for t in 0..<s.sigCount where s.kind(t) == .identifier && (s.text(t).hasSuffix("Publisher") || s.text(t).hasSuffix("Subject")) {
+                    taken.insert(s.text(t))
+                }
+            }
+            for property in decl.properties where property.attribute("Published") != nil {
+                guard let pname = property.name, !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
+                let key = PropertyKey(model: name, property: pname)
+                guard property.attributes.count == 1, let access = bridgeAccess(property),
+                      !pname.hasPrefix("`"), takesObserver(property, in: source),
+                      !taken.contains(pname + "Publisher"), !taken.contains(pname + "Subject"),
+                      endsItsLine(property, in: source),
+                      // `_x` written anywhere would set the value past the subject.
+                      !((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + pname })
+                else { continue }
+                guard let valueType = bridgeValueType(property, in: source, at: scopePath(property.startToken, ref.file), file: ref.file) else {
+                    untyped.insert(key)
+                    continue
+                }
+                // A `Published<T>.Publisher` written for this type somewhere takes `$x` as it is.
+                if spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") { continue }
+                bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: access)
+            }
+        }
+        return (bridges, untyped)
+    }
+
+    /// The bridge of the `$member` seen from `model` (declared there or in a model superclass).
+    public func publisherBridge(_ member: String, seenFrom model: String) -> PublisherBridge? {
+        for m in lineage(of: model) where models[m]?.published.contains(member) ?? false {
+            return publisherBridges[m]?[member]
+        }
+        return nil
+    }
+
+    /// Why a `$member` seen from `model` that no bridge serves keeps the model.
+    func publisherBlockReason(_ member: String, seenFrom model: String) -> BlockReason {
+        for m in lineage(of: model) where models[m]?.published.contains(member) ?? false {
+            if untypedBridgeProperties.contains(PropertyKey(model: m, property: member)) { return .publisherTypeUnknown(projection: "$" + member) }
+            break
+        }
+        return .publisherUsed(projection: "$" + member)
+    }
+
+    /// Whether the projection at token `s` only reads the publisher: not passed `&` (to
+    /// `assign(to:)`), not assigned, not a key path. `first` is its expression's first token
+    /// (`self`, a receiver, or `s` itself).
+    func readsPublisherOnly(_ s: Int, first: Int, in source: SourceFile) -> Bool {
+        if first > 0, source.kind(first - 1) == .operator, source.text(first - 1).hasSuffix("&") { return false }
+        if first > 0, source.kind(first - 1) == .backslash { return false }
+        if source.kind(s - 1) == .period, source.kind(s - 2) == .backslash { return false }
+        if source.kind(s + 1) == .operator, source.text(s + 1).hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(source.text(s + 1)) { return false }
+        return true
+    }
+
+    /// The properties whose publisher is read somewhere through a bridge: in the body of a model
+    /// of their lineage, or from outside (a member use the sweep marked bridged).
+    func collectBridgedProperties() -> Set<PropertyKey> {
+        var result = Set<PropertyKey>()
+        guard !publisherBridges.isEmpty else { return result }
+        for use in memberUses where use.bridged {
+            if let m = use.model, let b = publisherBridge(use.member, seenFrom: m) { result.insert(PropertyKey(model: b.model, property: b.property)) }
+        }
+        for (name, model) in models {
+            for ref in model.declarations + model.extensions where !files[ref.file].tokensDropped {
+                let decl = type(ref), source = files[ref.file].source
+                for s in source.indices(of: .dollarIdentifier, in: (decl.bodyOpen + 1)..<decl.bodyClose) {
+                    guard let b = ownBridgedProjection(s, in: ref.file, model: name) else { continue }
+                    result.insert(PropertyKey(model: b.model, property: b.property))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The bridge that serves `$x` or `self.$x` at token `s` of a body of `model`, when that
+    /// use only reads it.
+    func ownBridgedProjection(_ s: Int, in file: Int, model: String) -> PublisherBridge? {
+        let source = files[file].source
+        let bySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
+        guard source.kind(s - 1) != .period || bySelf else { return nil }
+        // In a type nested in the model, `$x` is that type's own.
+        guard let innermost = enclosingTypes(of: s, in: file).first, typeName(of: innermost) == model else { return nil }
+        guard let b = publisherBridge(String(source.text(s).dropFirst()), seenFrom: model),
+              readsPublisherOnly(s, first: bySelf ? s - 2 : s, in: source) else { return nil }
+        return b
+    }
+
+    /// The property's access for its publisher: `private(set)` and the like dropped, `open`
+    /// read as `public`; nil for a modifier a computed accessor could not take as it is.
+    func bridgeAccess(_ property: PropertyDecl) -> String? {
+        var words: [String] = []
+        for m in property.modifiers {
+            switch m.text {
+            case "public", "internal", "fileprivate", "private", "package": words.append(m.text)
+            case "open": words.append("public")
+            case "final": words.append("final")
+            case _ where m.text.hasSuffix("(set)"): continue
+            default: return nil
+            }
+        }
+        return words.isEmpty ? "" : words.joined(separator: " ") + " "
+    }
+
+    /// The element type, as it can be written: the annotation (not an implicitly unwrapped
+    /// one), a literal's type, or `Name(...)` / `[Name]()` of a type that takes no inferred
+    /// generic arguments.
+    func bridgeValueType(_ property: PropertyDecl, in source: SourceFile, at path: [String], file: Int) -> String? {
+        if let written = property.typeText {
+            return written.hasSuffix("!") ? nil : written
+        }
+        if let literal = literalType(property.initializer, in: source) { return literal }
+        guard let i = property.initializer, i.count >= 3 else { return nil }
+        let last = i.upperBound - 1
+        guard source.kind(last) == .rightParen else { return nil }
+        let open = Int(source.match[last])
+        guard open > i.lowerBound, open < last + 1, source.kind(open) == .leftParen else { return nil }
+        let callee = source.text(source.start(i.lowerBound)..<source.start(open)).filter { !$0.isWhitespace }
+        let emptyArguments = open + 1 == last
+        if callee.hasPrefix("[") {
+            // `[Item]()`, `[String: Int]()`: an empty collection of a written type.
+            return emptyArguments && callee.hasSuffix("]") ? callee : nil
+        }
+        // `Name(...)` or `Outer.Name(...)`, every part a type's name (not `make(...)`).
+        let parts = callee.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ p in p.first.map { $0.isUppercase } ?? false && p.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+        else { return nil }
+        if let resolved = resolveTypeName(callee, from: path, in: file), let refs = declared[resolved] {
+            // A generic type of the project would need its inferred arguments written.
+            return refs.allSatisfy({ type($0).genericParameters == nil && type($0).kind != .protocol }) ? callee : nil
+        }
+        return emptyArguments ? callee : nil
+    }
+
+    /// Whether nothing but a comment follows the declaration on its last line, and it starts its
+    /// line: the subject and publisher go on lines of their own after it.
+    func endsItsLine(_ property: PropertyDecl, in source: SourceFile) -> Bool {
+        let last = property.accessorBlock?.close ?? property.endToken
+        guard source.startsLine[property.startToken] else { return false }
+        return last + 1 >= source.sigCount || source.startsLine[last + 1]
+    }
+
+    /// The element types written as `Published<T>` anywhere, normalized; "" when one cannot be read.
+    func publishedTypeSpellings() -> Set<String> {
+        var result = Set<String>()
+        for f in files.indices where !files[f].tokensDropped {
+            let source = files[f].source
+            for s in 0..<source.sigCount where source.kind(s) == .identifier && source.isText(s, "Published") && source.isText(s + 1, "<") {
+                var depth = 0, k = s + 1
+                while k < source.sigCount, k < s + 64 {
+                    let text = source.text(k)
+                    if text == "<" { depth += 1 } else if text.hasPrefix(">") { depth -= text.prefix(while: { $0 == ">" }).count; if depth <= 0 { break } }
+                    k += 1
+                }
+                guard depth == 0, k > s + 2 else { result.insert(""); continue }
+                result.insert(Self.normalizedTypeSpelling(source.text(source.start(s + 2)..<source.start(k))))
+            }
+        }
+        return result
+    }
+
+    /// A type's text without whitespace or module and outer-type qualifiers, to compare
+    /// spellings (`[Mastodon.Entity.Filter]` and `[Filter]`).
+    static func normalizedTypeSpelling(_ text: String) -> String {
+        var out = "", word = ""
+        for c in text where !c.isWhitespace {
+            if c == "." { word = ""; continue }
+            if c.isLetter || c.isNumber || c == "_" { word.append(c); continue }
+            out += word + String(c); word = ""
+        }
+        return out + word
+    }
+}
