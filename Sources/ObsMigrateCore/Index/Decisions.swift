@@ -507,7 +507,7 @@ extension ProjectIndex {
                     // A pipeline the fix turns into a willSet (ObserverPipelines.swift).
                     if observerMigrations[name].map({ $0.file == ref.file && $0.pipelines.contains { $0.dollarToken == s } }) ?? false { s += 1; continue }
                     // A publisher of its own serves it (PublisherBridges.swift).
-                    if ownBridgedProjection(s, in: ref.file, model: name) != nil { s += 1; continue }
+                    if ownBridgedProjection(s, in: ref.file, model: name) != nil || bridgedAssignment(s, in: ref.file, model: name) != nil { s += 1; continue }
                     block(publisherBlockReason(member, seenFrom: name), site)
                 }
             }

@@ -169,10 +169,11 @@ public struct ProjectIndex: Sendable {
     public var observerMigrations: [String: ObserverMigration] = [:]
     /// Properties whose `$x` can be served by a Combine publisher of their own (see
     /// `PublisherBridge`), by model and name; those whose type cannot be told for it; and those
-    /// whose publisher is read through one somewhere.
+    /// whose publisher is read through one somewhere, or assigned into with `assign(to:)`.
     public var publisherBridges: [String: [String: PublisherBridge]] = [:]
     var untypedBridgeProperties: Set<PropertyKey> = []
     public var bridgedProperties: Set<PropertyKey> = []
+    public var assignedBridgeProperties: Set<PropertyKey> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
@@ -229,7 +230,7 @@ public struct ProjectIndex: Sendable {
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
-        bridgedProperties = collectBridgedProperties()
+        (bridgedProperties, assignedBridgeProperties) = collectBridgedProperties()
         collectInitializerWork()
         collectObservableStateDefaults()
     }

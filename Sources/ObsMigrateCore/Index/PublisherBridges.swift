@@ -15,9 +15,15 @@ public struct PublisherBridge: Sendable, Equatable {
     /// The accessor's modifiers (the property's access, less a setter's `private(set)`), with a
     /// trailing space when there are any.
     public var accessModifiers: String
+    /// The file that declares it, and whether it has no observers of its own: then
+    /// `assign(to: &$x)` in that file's body of the model becomes a subscription kept in a set
+    /// of the model's (a Published assignment set the value without the property's observers).
+    public var file: Int
+    public var takesAssignments: Bool
 
     public var publisherName: String { property + "Publisher" }
     public var subjectName: String { property + "Subject" }
+    public var assignmentsName: String { property + "Assignments" }
 }
 
 /// `Model.property`, a key for bridged properties.
@@ -64,7 +70,8 @@ extension ProjectIndex {
             }
             for f in familyFiles where !files[f].tokensDropped {
                 let s = files[f].source
-                for t in 0..<s.sigCount where s.kind(t) == .identifier && (s.text(t).hasSuffix("Publisher") || s.text(t).hasSuffix("Subject")) {
+                for t in 0..<s.sigCount where s.kind(t) == .identifier
+                    && (s.text(t).hasSuffix("Publisher") || s.text(t).hasSuffix("Subject") || s.text(t).hasSuffix("Assignments")) {
                     taken.insert(s.text(t))
                 }
             }
@@ -73,7 +80,7 @@ extension ProjectIndex {
                 let key = PropertyKey(model: name, property: pname)
                 guard property.attributes.count == 1, let access = bridgeAccess(property),
                       !pname.hasPrefix("`"), takesObserver(property, in: source),
-                      !taken.contains(pname + "Publisher"), !taken.contains(pname + "Subject"),
+                      !taken.contains(pname + "Publisher"), !taken.contains(pname + "Subject"), !taken.contains(pname + "Assignments"),
                       endsItsLine(property, in: source),
                       // `_x` written anywhere would set the value past the subject.
                       !((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + pname })
@@ -84,7 +91,8 @@ extension ProjectIndex {
                 }
                 // A `Published<T>.Publisher` written for this type somewhere takes `$x` as it is.
                 if spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") { continue }
-                bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: access)
+                bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: access,
+                                                                     file: ref.file, takesAssignments: property.accessorBlock == nil)
             }
         }
         return (bridges, untyped)
@@ -118,11 +126,29 @@ extension ProjectIndex {
         return true
     }
 
+    /// `publisher.assign(to: &$x)` (or `&self.$x`) at the `$x` token `s`, in the model's own
+    /// body in the file that declares `x`: the bridge, and the tokens from `assign` to `)`,
+    /// which become `sink { [weak self] in self?.x = $0 }.store(in: &xAssignments)`.
+    public func bridgedAssignment(_ s: Int, in file: Int, model: String) -> (bridge: PublisherBridge, call: ClosedRange<Int>)? {
+        let source = files[file].source
+        let bySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self")
+        guard source.kind(s - 1) != .period || bySelf else { return nil }
+        let first = bySelf ? s - 2 : s
+        guard first >= 6, source.isText(first - 1, "&"), source.kind(first - 2) == .colon, source.isIdentifier(first - 3, "to"),
+              source.kind(first - 4) == .leftParen, source.isIdentifier(first - 5, "assign"), source.kind(first - 6) == .period,
+              source.kind(s + 1) == .rightParen, Int(source.match[first - 4]) == s + 1,
+              let innermost = enclosingTypes(of: s, in: file).first, typeName(of: innermost) == model,
+              let b = publisherBridge(String(source.text(s).dropFirst()), seenFrom: model),
+              b.model == model, b.file == file, b.takesAssignments else { return nil }
+        return (b, (first - 5)...(s + 1))
+    }
+
     /// The properties whose publisher is read somewhere through a bridge: in the body of a model
-    /// of their lineage, or from outside (a member use the sweep marked bridged).
-    func collectBridgedProperties() -> Set<PropertyKey> {
-        var result = Set<PropertyKey>()
-        guard !publisherBridges.isEmpty else { return result }
+    /// of their lineage, or from outside (a member use the sweep marked bridged); and those
+    /// assigned into with `assign(to:)`.
+    func collectBridgedProperties() -> (read: Set<PropertyKey>, assigned: Set<PropertyKey>) {
+        var result = Set<PropertyKey>(), assigned = Set<PropertyKey>()
+        guard !publisherBridges.isEmpty else { return (result, assigned) }
         for use in memberUses where use.bridged {
             if let m = use.model, let b = publisherBridge(use.member, seenFrom: m) { result.insert(PropertyKey(model: b.model, property: b.property)) }
         }
@@ -130,12 +156,15 @@ extension ProjectIndex {
             for ref in model.declarations + model.extensions where !files[ref.file].tokensDropped {
                 let decl = type(ref), source = files[ref.file].source
                 for s in source.indices(of: .dollarIdentifier, in: (decl.bodyOpen + 1)..<decl.bodyClose) {
-                    guard let b = ownBridgedProjection(s, in: ref.file, model: name) else { continue }
-                    result.insert(PropertyKey(model: b.model, property: b.property))
+                    if let b = ownBridgedProjection(s, in: ref.file, model: name) {
+                        result.insert(PropertyKey(model: b.model, property: b.property))
+                    } else if let (b, _) = bridgedAssignment(s, in: ref.file, model: name) {
+                        assigned.insert(PropertyKey(model: b.model, property: b.property))
+                    }
                 }
             }
         }
-        return result
+        return (result, assigned)
     }
 
     /// The bridge that serves `$x` or `self.$x` at token `s` of a body of `model`, when that

@@ -1,15 +1,30 @@
 /// The edits that give a migrated property the Combine publisher its `$x` readers need (OBS102's
 /// fix for the declaration, OBS202's for each reader; the facts are in
 /// Index/PublisherBridges.swift): a `willSet` that sends each new value to a subject made on
-/// first use with the current value, and an accessor that hands the subject out as a publisher.
+/// first use with the current value, and an accessor that hands the subject out as a publisher;
+/// `assign(to: &$x)` becomes a subscription that sets `x`, kept in a set of the object's.
 extension ProjectIndex {
-    public func bridgeEdits(_ bridge: PublisherBridge, on property: PropertyDecl, of decl: TypeDecl, in source: SourceFile) -> [Edit] {
+    /// `read`: its publisher is read somewhere; `assigned`: `assign(to: &$x)` writes into it.
+    public func bridgeEdits(_ bridge: PublisherBridge, read: Bool, assigned: Bool, on property: PropertyDecl, of decl: TypeDecl,
+                            in source: SourceFile) -> [Edit] {
         let unit = indentStep(of: decl, in: source), eol = source.lineEnding
         let indent = source.indentation(ofLineAt: property.start)
-        let send = observerInsertion([ObserverLine(depth: 0, text: "\(bridge.subjectName).send(newValue)")], on: property, in: source, unit: unit, eol: eol)
+        var edits: [Edit] = []
+        var members = ""
+        if read {
+            edits.append(observerInsertion([ObserverLine(depth: 0, text: "\(bridge.subjectName).send(newValue)")], on: property, in: source, unit: unit, eol: eol))
+            members += indent + "@ObservationIgnored private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
+                + indent + "\(bridge.accessModifiers)var \(bridge.publisherName): AnyPublisher<\(bridge.valueType), Never> { \(bridge.subjectName).eraseToAnyPublisher() }" + eol
+        }
+        // What `assign(to: &$x)` kept alive as long as the object: the subscriptions made in its place.
+        if assigned { members += indent + "@ObservationIgnored private var \(bridge.assignmentsName) = Set<AnyCancellable>()" + eol }
         let last = property.accessorBlock?.close ?? property.endToken
-        let members = indent + "@ObservationIgnored private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
-            + indent + "\(bridge.accessModifiers)var \(bridge.publisherName): AnyPublisher<\(bridge.valueType), Never> { \(bridge.subjectName).eraseToAnyPublisher() }" + eol
-        return [send, .insert(members, at: source.nextLineStart(after: source.end(last)))]
+        return edits + [.insert(members, at: source.nextLineStart(after: source.end(last)))]
+    }
+
+    /// `assign(to: &$x)` (tokens `call`) as a subscription that sets `x`, for the object's lifetime.
+    public func bridgedAssignmentEdit(_ bridge: PublisherBridge, call: ClosedRange<Int>, in source: SourceFile) -> Edit {
+        Edit(source.start(call.lowerBound)..<source.end(call.upperBound),
+             "sink { [weak self] in self?.\(bridge.property) = $0 }.store(in: &\(bridge.assignmentsName))")
     }
 }

@@ -19,13 +19,24 @@ final class Meter: ObservableObject {
     }
 }
 
-/// Assigned into: `assign(to: &$progress)` takes Published's own publisher.
+/// Assigned into, with a didSet: Published's assignment set the value without running it.
 final class Download: ObservableObject {
-    @Published var progress: Double = 0
+    @Published var progress: Double = 0 {
+        didSet { print(progress) }
+    }
 
     init(source: AnyPublisher<Double, Never>) {
         source.assign(to: &$progress)
     }
+}
+
+/// Assigned into from outside the class.
+final class Upload: ObservableObject {
+    @Published var progress: Double = 0
+}
+
+func follow(_ source: AnyPublisher<Double, Never>, into upload: Upload) {
+    source.assign(to: &upload.$progress)
 }
 
 /// `Published<Int>.Publisher` is written where `$count` is passed.

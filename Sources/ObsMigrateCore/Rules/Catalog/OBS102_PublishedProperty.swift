@@ -46,12 +46,15 @@ public struct PublishedProperty: Rule {
                     let ignored = model != nil && decl.hasAttribute("Observable") ? property.attribute("ObservationIgnored") : nil
                     var fix = [Edits.deleteToken(attr.range, in: context.source)] + (ignored.map { [Edits.deleteToken($0.range, in: context.source)] } ?? [])
                     // Its `$x` is read where no observer can replace it: a publisher of its own.
-                    if let pname = property.name, context.index.bridgedProperties.contains(PropertyKey(model: name, property: pname)),
-                       let bridge = context.index.publisherBridges[name]?[pname] {
-                        fix += context.index.bridgeEdits(bridge, on: property, of: decl, in: context.source)
+                    let key = property.name.map { PropertyKey(model: name, property: $0) }
+                    let read = key.map(context.index.bridgedProperties.contains) ?? false
+                    let assigned = key.map(context.index.assignedBridgeProperties.contains) ?? false
+                    if read || assigned, let key, let bridge = context.index.publisherBridges[name]?[key.property] {
+                        fix += context.index.bridgeEdits(bridge, read: read, assigned: assigned, on: property, of: decl, in: context.source)
+                        let what = read ? ", with \(bridge.publisherName), a Combine publisher that delivers as $\(key.property) did, for the code that subscribes to it"
+                                        : ", set by the subscriptions that assign(to: &$\(key.property)) made"
                         findings.append(finding(context, attr.range,
-                            "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName), with \(bridge.publisherName), a Combine publisher that delivers as $\(pname) did, for the code that subscribes to it (fixable)",
-                            fix: fix, model: name))
+                            "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName)\(what) (fixable)", fix: fix, model: name))
                         continue
                     }
                     findings.append(finding(context, attr.range,

@@ -97,6 +97,16 @@ public struct PublishedPublisherUse: Rule {
                 ? context.index.memberUseAt[Site(file: f, offset: source.start(s))].flatMap { i in
                     context.index.memberUses[i].bridged ? context.index.publisherBridge(member, seenFrom: owner) : nil }
                 : context.index.ownBridgedProjection(s, in: f, model: owner)
+            if !qualified || bySelf, let (bridge, call) = context.index.bridgedAssignment(s, in: f, model: owner) {
+                findings.append(context.migrates(owner)
+                    ? finding(context, source.start(s)..<source.end(s),
+                              "assign(to: &$\(member)) becomes a subscription that sets '\(member)', kept as long as \(TypeName.base(owner)) (fixable)",
+                              fix: [context.index.bridgedAssignmentEdit(bridge, call: call, in: source)], model: owner)
+                    : finding(context, source.start(s)..<source.end(s),
+                              "assign(to: &$\(member)) becomes a subscription once \(TypeName.base(owner)) migrates: \(TypeName.base(owner)) keeps ObservableObject: \(context.whyBlocked(owner))",
+                              fix: nil, model: owner))
+                continue
+            }
             if let bridge {
                 let range = source.start(s)..<source.end(s)
                 findings.append(context.migrates(owner)
