@@ -11,3 +11,9 @@ for line in logger.lines { print(line) }
 weak var gone = model
 model = nil
 print("released \(gone == nil)")
+let thermostat = Thermostat()
+let watcher = ThermostatWatcher(thermostat: thermostat)
+thermostat.celsius = 21
+thermostat.celsius += 0.5
+thermostat.mode = "cool"
+for line in thermostat.log { print(line) }

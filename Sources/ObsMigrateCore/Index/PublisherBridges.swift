@@ -79,7 +79,7 @@ extension ProjectIndex {
                 guard let pname = property.name, !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
                 let key = PropertyKey(model: name, property: pname)
                 guard property.attributes.count == 1, let access = bridgeAccess(property),
-                      !pname.hasPrefix("`"), takesObserver(property, in: source),
+                      !pname.hasPrefix("`"), takesObserver(property, in: source) || existingWillSet(property, in: source) != nil,
                       !taken.contains(pname + "Publisher"), !taken.contains(pname + "Subject"), !taken.contains(pname + "Assignments"),
                       endsItsLine(property, in: source),
                       // `_x` written anywhere would set the value past the subject.
@@ -102,6 +102,29 @@ extension ProjectIndex {
     public func publisherBridge(_ member: String, seenFrom model: String) -> PublisherBridge? {
         for m in lineage(of: model) where models[m]?.published.contains(member) ?? false {
             return publisherBridges[m]?[member]
+        }
+        return nil
+    }
+
+    /// A `willSet` the property has already, where the send can go last (Published delivered
+    /// after it): its closing brace, on a line of its own, and the name of its new value. nil
+    /// when it has none, or one a `return` could leave before the send.
+    public func existingWillSet(_ property: PropertyDecl, in source: SourceFile) -> (close: Int, newValue: String)? {
+        guard let block = property.accessorBlock, !property.isComputed else { return nil }
+        var k = block.open + 1
+        while k < block.close {
+            if source.isIdentifier(k, "willSet"), source.innermostBrace(around: k) == block.open {
+                var name = "newValue", open = k + 1
+                if source.kind(open) == .leftParen, source.kind(open + 1) == .identifier, source.kind(open + 2) == .rightParen {
+                    name = source.text(open + 1); open += 3
+                }
+                guard source.kind(open) == .leftBrace else { return nil }
+                let close = Int(source.match[open])
+                guard close > open, source.startsLine[close],
+                      !((open + 1)..<close).contains(where: { source.isIdentifier($0, "return") }) else { return nil }
+                return (close, name)
+            }
+            if [.leftBrace, .leftParen, .leftBracket].contains(source.kind(k)), Int(source.match[k]) > k { k = Int(source.match[k]) + 1 } else { k += 1 }
         }
         return nil
     }

@@ -11,8 +11,14 @@ extension ProjectIndex {
         let indent = source.indentation(ofLineAt: property.start)
         var edits: [Edit] = []
         var members = ""
-        if read {
+        if read, let willSet = existingWillSet(property, in: source) {
+            // Last in the property's own willSet, where Published delivered.
+            let bodyIndent = source.indentation(ofLineAt: source.start(willSet.close)) + unit
+            edits.append(.insert(bodyIndent + "\(bridge.subjectName).send(\(willSet.newValue))" + eol, at: source.lineStart(of: source.start(willSet.close))))
+        } else if read {
             edits.append(observerInsertion([ObserverLine(depth: 0, text: "\(bridge.subjectName).send(newValue)")], on: property, in: source, unit: unit, eol: eol))
+        }
+        if read {
             members += indent + "@ObservationIgnored private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
                 + indent + "\(bridge.accessModifiers)var \(bridge.publisherName): AnyPublisher<\(bridge.valueType), Never> { \(bridge.subjectName).eraseToAnyPublisher() }" + eol
         }

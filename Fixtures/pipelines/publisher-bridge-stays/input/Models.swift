@@ -55,18 +55,3 @@ final class TallyWatcher {
         cancellable = show(tally.$count)
     }
 }
-
-/// A willSet of its own: Published delivered after it, and the bridge's would have to go inside it.
-final class Thermostat: ObservableObject {
-    @Published var celsius: Double = 20 {
-        willSet { print("will", newValue) }
-    }
-}
-
-final class ThermostatWatcher {
-    var bag = Set<AnyCancellable>()
-
-    init(thermostat: Thermostat) {
-        thermostat.$celsius.sink { print($0) }.store(in: &bag)
-    }
-}
