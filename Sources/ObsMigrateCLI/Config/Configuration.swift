@@ -21,7 +21,9 @@ import ObsMigrateCore
 ///   "per-path-ignores": {"Legacy/**": ["OBS104", "OBS106"]},
 ///   "minimum-deployment-target": {"iOS": 18},
 ///   "respect-gitignore": true,
-///   "observable-placement": "own-line"
+///   "observable-placement": "own-line",
+///   "severity": {"OBS207": "error", "OBS209": "info"},
+///   "strict": false
 /// }
 /// ```
 ///
@@ -29,7 +31,7 @@ import ObsMigrateCore
 public struct Configuration: Sendable {
     public static let fileName = ".obs-migrate.json"
     public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore",
-                              "observable-placement"]
+                              "observable-placement", "severity", "strict"]
 
     /// Absolute path of the file, and how messages show it.
     public var path: String
@@ -43,6 +45,10 @@ public struct Configuration: Sendable {
     public var respectGitignore: Bool?
     /// Where `fix` writes `@Observable` (nil, or "auto": as the project's own classes have it).
     public var observablePlacement: ObservablePlacement?
+    /// In the order written: rule code, name, prefix or `ALL` → how its findings are reported.
+    public var severities: [(key: String, severity: Severity)] = []
+    /// `--strict` for every run: every finding is an error.
+    public var strict: Bool?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
     public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
@@ -132,6 +138,27 @@ public struct Configuration: Sendable {
                     throw fail("'observable-placement' must be \"inline\", \"own-line\" or \"auto\", not \"\(text)\"\(suggestion)")
                 }
                 config.observablePlacement = ObservablePlacement(rawValue: text)
+            case "severity":
+                guard case .object(let entries) = value else {
+                    throw fail("'severity' must be an object mapping rule codes or names to \"error\", \"warning\" or \"info\" (e.g. {\"OBS207\": \"error\"}), not \(value.kindName)")
+                }
+                let levels = Severity.allCases.map(\.rawValue)
+                for (rule, level) in entries {
+                    guard RuleKeys.isKnown(rule) else {
+                        throw fail("unknown rule '\(rule)' in 'severity'" + (RuleKeys.suggestion(rule).map { " (did you mean \($0)?)" } ?? ""))
+                    }
+                    guard case .string(let text) = level else {
+                        throw fail("'severity.\(rule)' must be \"error\", \"warning\" or \"info\", not \(level.kindName)")
+                    }
+                    guard let severity = Severity(rawValue: text.lowercased()) else {
+                        let suggestion = Spelling.closest(text.lowercased(), among: levels).map { " (did you mean \"\($0)\"?)" } ?? ""
+                        throw fail("'severity.\(rule)' must be \"error\", \"warning\" or \"info\", not \"\(text)\"\(suggestion)")
+                    }
+                    config.severities.append((rule, severity))
+                }
+            case "strict":
+                guard case .bool(let strict) = value else { throw fail("'strict' must be true or false, not \(value.kindName)") }
+                config.strict = strict
             default:
                 let suggestion = Spelling.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")
