@@ -110,8 +110,16 @@ final class ReportOptionsTests: XCTestCase {
         let folder = runTool(["check", "--output", ".", "."], cwd: dir.path)
         XCTAssertEqual(folder.code, 2)
         XCTAssertEqual(folder.err, "obs-migrate: error: --output .: is a folder, not a file\n")
+        let source = runTool(["check", "--output", "Model.swift", "."], cwd: dir.path)
+        XCTAssertEqual(source.code, 2)
+        XCTAssertEqual(source.err, "obs-migrate: error: --output Model.swift: a Swift source file; the report goes to a file of its own\n")
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("Model.swift"), encoding: .utf8), ConfigTests.model)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(names, [])
+        // `-` is standard output.
+        let dash = runTool(["check", "--output", "-", "."], cwd: dir.path)
+        XCTAssertEqual(dash.code, 1)
+        XCTAssertEqual(dash.out, runTool(["check", "."], cwd: dir.path).out)
     }
 
     // MARK: --absolute-paths

@@ -21,7 +21,7 @@ struct CommonOptions {
         .flag("--no-respect-gitignore", "Read the files .gitignore ignores too (by default they are not part of the project)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations), sarif, codeclimate (GitLab Code Quality), checkstyle or junit"),
-        .option("--output", "FILE", "Write the report (what would go to standard output) to FILE, replaced atomically; the exit status is the same"),
+        .option("--output", "FILE", "Write the report (what would go to standard output) to FILE, replaced atomically (`-`: standard output); the exit status is the same"),
         .flag("--strict", "Report every finding as an error, as SwiftLint's --strict does: findings configured as info then fail the run too"),
         .flag("--absolute-paths", "Show every path as an absolute path, in every format (by default relative to the working directory, or to the project root in machine formats)"),
         .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),

@@ -26,6 +26,8 @@ final class ReportFile: @unchecked Sendable {
     init(_ shownPath: String, cwd: String) throws {
         let absolute = ProjectLoader.absolutePath(shownPath, cwd: cwd)
         if isDirectory(atPath: absolute) == true { throw UsageError("--output \(shownPath): is a folder, not a file") }
+        // A report written over a source file would lose it: a slip of the shell, never meant.
+        if absolute.hasSuffix(".swift") { throw UsageError("--output \(shownPath): a Swift source file; the report goes to a file of its own") }
         path = absolute
         self.shownPath = shownPath
         var attempt = 0
@@ -104,7 +106,7 @@ final class ReportFile: @unchecked Sendable {
     /// in place when the command returns a status, and dropped when it throws (a usage or
     /// read error stops the run before a report exists). The status is the command's own.
     static func redirecting(_ output: String?, console: Console, _ command: (Console) throws -> Int32) throws -> Int32 {
-        guard let output else { return try command(console) }
+        guard let output, output != "-" else { return try command(console) }  // `-`: standard output, as without it
         let file = try ReportFile(output, cwd: console.currentDirectory)
         let status: Int32
         do {
