@@ -293,6 +293,10 @@ enum FixCommand {
                 ? "Nothing was written (see the error\(failureLines.count == 1 ? "" : "s") above)."
                 : "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
             if !left.isEmpty { text += " \(left.count) left for a person (listed above)." }
+            let informational = left.count { !SeverityPolicy.fails($0) }
+            if informational > 0 {
+                text += " \(informational) of them \(informational == 1 ? "is info and does" : "are info and do") not fail the run."
+            }
             console.out(text)
         }
         if hadProblems || failed { return ExitCode.error }
