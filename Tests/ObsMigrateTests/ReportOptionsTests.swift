@@ -71,6 +71,31 @@ final class ReportOptionsTests: XCTestCase {
         XCTAssertTrue(junit.out.contains("tests=\"3\" failures=\"2\""), junit.out)
     }
 
+    /// Info findings as the formats' real consumers read them: sarif-tools counts them as notes,
+    /// JUnit as passing cases, checkstyle and Code Climate as info (Consumers/read_reports.py).
+    func testInfoFindingsAreReadByTheConsumers() throws {
+        let sarifTool: URL
+        switch SarifTools.executable() {
+        case .success(let url): sarifTool = url
+        case .failure(let failure): return XCTFail("the report consumers are unavailable: \(failure.message)")
+        }
+        let dir = try project("consumers", config: #"{"severity": {"OBS102": "info"}}"#)
+        let sarif = runTool(["check", "--format", "sarif", "--output", "report.sarif", "."], cwd: dir.path)
+        XCTAssertEqual(sarif.code, 1, "two warnings are left")
+        let summary = SarifTools.run(sarifTool, ["summary", dir.appendingPathComponent("report.sarif").path], cwd: dir)
+        XCTAssertEqual(summary.status, 0, summary.output)
+        XCTAssertTrue(summary.output.contains("warning: 2\n") && summary.output.contains("note: 1\n"), summary.output)
+
+        let script = FixtureSupport.packageRoot.appendingPathComponent("Tests/ObsMigrateTests/Consumers/read_reports.py")
+        for format in ["codeclimate", "checkstyle", "junit"] {
+            let file = dir.appendingPathComponent("report.\(format)")
+            XCTAssertEqual(runTool(["check", "--format", format, "--output", file.lastPathComponent, "."], cwd: dir.path).code, 1)
+            let read = SarifTools.run(SarifTools.python, [script.path, format, file.path])
+            XCTAssertEqual(read.status, 0, "\(format) consumer failed:\n\(read.output)")
+            XCTAssertEqual(read.output.trimmingCharacters(in: .whitespacesAndNewlines), "3", format)
+        }
+    }
+
     // MARK: --output
 
     func testOutputWritesTheReportToAFileWithTheSameExitStatus() throws {
