@@ -69,7 +69,13 @@ public struct Baseline: Sendable, Equatable {
 
     public static func decode(_ bytes: [UInt8], name: String) throws -> Baseline {
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch { throw UsageError("\(name): not a baseline file: \(error)") }
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            throw UsageError("\(name): not a baseline file: invalid JSON at \(error.description)")
+        } catch {
+            throw UsageError("\(name): not a baseline file: \(describe(error))")
+        }
         guard case .int(1)? = value["version"] else {
             throw UsageError("\(name): not a baseline file of this version (expected \"version\": 1)")
         }

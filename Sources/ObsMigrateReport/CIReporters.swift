@@ -21,7 +21,7 @@ public enum CodeClimateReporter {
                 "check_name": .string("\(f.code) \(f.name)"),
                 "description": .string(f.message),
                 "categories": .array([.string("Compatibility")]),
-                "severity": .string(f.severity == .error ? "major" : "minor"),
+                "severity": .string(f.severity == .error ? "major" : f.severity == .warning ? "minor" : "info"),
                 "fingerprint": .string(fingerprint(key + "\u{0}\(occurrence)")),
                 "location": .obj(["path": .string(f.projectPath), "lines": .obj(["begin": .int(f.start.line), "end": .int(f.end.line)])]),
             ])
@@ -87,18 +87,24 @@ public enum CheckstyleReporter {
 }
 
 /// `--format junit`: JUnit XML, one failing test case per finding in one test suite (a clean
-/// run is a suite with no test cases).
+/// run is a suite with no test cases); a finding a project made `info`, which does not fail the
+/// run, is a passing test case whose output says it.
 public enum JUnitReporter {
     public static func render(_ findings: [ReportedFinding]) -> String {
         let count = findings.count
+        let failures = findings.filter { $0.severity != .info }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"obs-migrate\" tests=\"\(count)\" failures=\"\(count)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"obs-migrate\" tests=\"\(count)\" failures=\"\(count)\" errors=\"0\" skipped=\"0\">\n"
+        out += "<testsuites name=\"obs-migrate\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "  <testsuite name=\"obs-migrate\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for f in findings {
             let name = "\(f.code) \(f.name) at \(f.start.line):\(f.start.column)"
             let text = "\(f.projectPath):\(f.start.line):\(f.start.column): \(f.severity.rawValue): \(f.message) [\(f.code)]"
             out += "    <testcase classname=\"\(XML.escape(f.projectPath))\" name=\"\(XML.escape(name))\" file=\"\(XML.escape(f.projectPath))\" line=\"\(f.start.line)\">\n"
-            out += "      <failure type=\"\(f.severity.rawValue)\" message=\"\(XML.escape(f.message))\">\(XML.escape(text))</failure>\n"
+            if f.severity == .info {
+                out += "      <system-out>\(XML.escape(text))</system-out>\n"
+            } else {
+                out += "      <failure type=\"\(f.severity.rawValue)\" message=\"\(XML.escape(f.message))\">\(XML.escape(text))</failure>\n"
+            }
             out += "    </testcase>\n"
         }
         return out + "  </testsuite>\n</testsuites>"

@@ -6,7 +6,11 @@ import ObsMigrateSupport
 /// `::warning file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=OBS101::message`.
 public enum GitHubReporter {
     public static func line(_ f: ReportedFinding) -> String {
-        let command = f.severity == .error ? "error" : "warning"
+        let command = switch f.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
         let properties = [
             ("file", f.projectPath), ("line", String(f.start.line)), ("col", String(f.start.column)),
             ("endLine", String(f.end.line)), ("endColumn", String(f.end.column)), ("title", f.code),

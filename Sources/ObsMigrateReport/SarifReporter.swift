@@ -14,7 +14,13 @@ public enum SarifReporter {
     public static let fixDescription = "Part of the project-wide migration; apply it with `obs-migrate fix --write`, "
         + "which applies it together with the fixes for the same model in other files."
 
-    public static func level(_ severity: Severity) -> String { severity == .error ? "error" : "warning" }
+    public static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
 
     public static func rule(_ m: RuleMetadata) -> JSONValue {
         .obj([
@@ -41,7 +47,9 @@ public enum SarifReporter {
 
     /// A note's path (as the text output prints it, like the finding's) as an artifact location:
     /// the finding's own path tells what to put before it to be relative to the project root.
+    /// An absolute path (`--absolute-paths`) is a `file://` URI.
     static func projectURI(of path: String, like f: ReportedFinding) -> JSONValue? {
+        if path.hasPrefix("/") { return .obj(["uri": .string("file://" + uriPath(path))]) }
         guard f.isInsideRoot, f.projectPath.hasSuffix(f.diagnostic.path), !path.hasPrefix("/"), !path.hasPrefix("..") else { return nil }
         let prefix = f.projectPath.dropLast(f.diagnostic.path.count)
         return .obj(["uri": .string(uriPath(prefix + path)), "uriBaseId": .string(srcRoot)])

@@ -52,10 +52,10 @@ public enum TextReporter {
                 $0.write(":")
             }
             out.write(" ")
-            if diagnostics[k].finding.severity == .error {
-                out.paint(style, "1;31") { $0.write("error") }
-            } else {
-                out.paint(style, "1;33") { $0.write("warning") }
+            switch diagnostics[k].finding.severity {
+            case .error: out.paint(style, "1;31") { $0.write("error") }
+            case .warning: out.paint(style, "1;33") { $0.write("warning") }
+            case .info: out.paint(style, "1;34") { $0.write("info") }
             }
             out.write(": ")
             out.write(diagnostics[k].finding.message)
@@ -133,6 +133,8 @@ public enum TextReporter {
         var byCode: [String: Rule] = [:]
         public private(set) var total = 0
         var fixable = 0
+        /// Findings a project made `info`: reported, but they do not fail the run.
+        public private(set) var informational = 0
         var files = Set<String>()
 
         public init() {}
@@ -143,6 +145,7 @@ public enum TextReporter {
             var lastPath: String? = nil
             for k in diagnostics.indices {
                 total += 1
+                if diagnostics[k].finding.severity == .info { informational += 1 }
                 let code = diagnostics[k].finding.code
                 byCode[code, default: Rule(name: diagnostics[k].finding.ruleName)].count += 1
                 if diagnostics[k].finding.isFixable {
@@ -175,11 +178,21 @@ public enum TextReporter {
         var parts: [String] = []
         if tally.fixable > 0 { parts.append("\(tally.fixable) fixable with `\(fixCommand)`") }
         if manual > 0 { parts.append("\(manual) need\(manual == 1 ? "s" : "") a person") }
-        text += ": " + parts.joined(separator: ", ") + "." + unchecked
-        return text
+        text += ": " + parts.joined(separator: ", ") + "."
+        if tally.informational > 0 {
+            let n = tally.informational
+            text += " \(n) of them \(n == 1 ? "is info and does" : "are info and do") not fail the run."
+        }
+        return text + unchecked
     }
 
-    /// `--statistics`: one line per rule, ruff-style.
+    /// What `--statistics`'s marks say, printed under its lines.
+    public static func statisticsLegend(fixCommand: String = "obs-migrate fix --write") -> String {
+        "[*] all fixable with `\(fixCommand)`, [-] some fixable, [ ] none fixable (a person decides)"
+    }
+
+    /// `--statistics`: one line per rule, ruff-style: count, code, whether `fix` fixes them
+    /// (see `statisticsLegend`), name.
     public static func statistics(_ tally: Tally) -> String {
         let groups = tally.byCode.sorted { $0.key < $1.key }
         let width = String(groups.map { $0.value.count }.max() ?? 0).count

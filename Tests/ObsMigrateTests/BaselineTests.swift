@@ -63,8 +63,41 @@ final class BaselineTests: XCTestCase {
         let bad = runTool(["check", "--project-root", ".", "--baseline", "old.json", "."], cwd: dir.path)
         XCTAssertEqual(bad.code, 2)
         XCTAssertEqual(bad.err, "obs-migrate: error: old.json: not a baseline file of this version (expected \"version\": 1)\n")
-        let missing = runTool(["check", "--project-root", ".", "--baseline", "none.json", "."], cwd: dir.path)
-        XCTAssertEqual(missing.code, 2)
-        XCTAssertTrue(missing.err.contains("--baseline none.json: cannot read the file"), missing.err)
+    }
+
+    /// A baseline that cannot be used is one clean line and exit 2, never a Swift debug value
+    /// (`JSONSyntaxError(line: 2, ...)`, `CocoaError(code: ...)`).
+    func testBaselineErrorsAreOneCleanLine() throws {
+        let dir = try project()
+        try "{\"version\": 1,\n".write(to: dir.appendingPathComponent("malformed.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        let cases: [(args: [String], message: String)] = [
+            (["--baseline", "malformed.json"],
+             "malformed.json: not a baseline file: invalid JSON at line 2, column 1: expected a key in double quotes, found the end of the file"),
+            (["--baseline", "none.json"], "--baseline none.json: no such file (write one with --write-baseline)"),
+            (["--baseline", "folder.json"], "--baseline folder.json: is a folder, not a file"),
+            (["--write-baseline", "no/such/folder/baseline.json"],
+             "--write-baseline no/such/folder/baseline.json: cannot write the file (No such file or directory)"),
+            (["--write-baseline", "folder.json"], "--write-baseline folder.json: cannot write the file (Is a directory)"),
+        ]
+        for item in cases {
+            let result = runTool(["check", "--project-root", "."] + item.args + ["."], cwd: dir.path)
+            XCTAssertEqual(result.code, 2, "\(item.args)")
+            XCTAssertEqual(result.out, "", "\(item.args)")
+            XCTAssertEqual(result.err, "obs-migrate: error: \(item.message)\n", "\(item.args)")
+        }
+    }
+
+    /// chmod 000 only stops a non-root user: as root, the tool runs as `nobody` for this test.
+    func testUnreadableBaselineIsOneCleanLine() throws {
+        let dir = try project()
+        let unreadable = dir.appendingPathComponent("unreadable.json")
+        try Baseline(entries: []).encoded().write(to: unreadable, atomically: true, encoding: .utf8)
+        chown(tree: dir.path, to: 65534)
+        chmod(unreadable.path, 0)
+        let result = try asUnprivilegedUser { runTool(["check", "--project-root", ".", "--baseline", "unreadable.json", "."], cwd: dir.path) }
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.out, "")
+        XCTAssertEqual(result.err, "obs-migrate: error: --baseline unreadable.json: cannot read the file (Permission denied)\n")
     }
 }

@@ -184,7 +184,7 @@ final class ReporterTests: XCTestCase {
     static func parseText(_ output: String) -> [TextFinding] {
         output.split(separator: "\n").compactMap { line -> TextFinding? in
             let line = String(line)
-            guard let severityRange = line.range(of: ": warning: ") ?? line.range(of: ": error: "),
+            guard let severityRange = line.range(of: ": warning: ") ?? line.range(of: ": error: ") ?? line.range(of: ": info: "),
                   line.hasSuffix("]"), let open = line.range(of: " [", options: .backwards) else { return nil }
             let location = line[..<severityRange.lowerBound].split(separator: ":").map(String.init)
             guard location.count >= 3, let l = Int(location[location.count - 2]), let c = Int(location[location.count - 1]) else { return nil }

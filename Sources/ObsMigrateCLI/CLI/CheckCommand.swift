@@ -1,5 +1,8 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 #else
 import Foundation
 #endif
@@ -27,7 +30,9 @@ enum CheckCommand {
         `path:line:col: severity: message [OBS###]`. PATH defaults to the current directory.
         With --staged, checks what `git commit` would record: the staged content of the staged
         Swift files (under PATH, when given); the rest of the project is read from disk to decide.
-        Exit status: 0 nothing found, 1 findings, 2 usage or I/O error.
+        Exit status: 0 nothing found, 1 findings, 2 usage or I/O error. Findings of rules the
+        project made "info" (`"severity": {"OBS207": "info"}` in .obs-migrate.json) are reported
+        but do not fail the run; with --strict every finding is an error and fails it.
 
         OPTIONS:
         \(ArgumentParser.helpLines(specs))
@@ -38,8 +43,13 @@ enum CheckCommand {
     }
 
     static func run(_ args: [String], console: Console) throws -> Int32 {
-        var parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
+        let parsed = try ArgumentParser.parse(args, specs: specs, command: "check")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        return try ReportFile.redirecting(parsed.last("--output"), console: console) { try run(parsed, console: $0) }
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> Int32 {
+        var parsed = parsed
         // `check -`: standard input, checked as the file named by --stdin-filename (as ruff and
         // SwiftLint do), with the rest of the project read from disk to decide.
         var stdinOverride: [String: [UInt8]] = [:]
@@ -86,15 +96,18 @@ enum CheckCommand {
             let matcher = baseline.map(Baseline.Matcher.init)
             let recording = writeBaseline != nil
             var baselined = 0
+            var failing = 0
+            let severities = options.severities
             var recorded: [Baseline.Entry] = []
             Timings.measure("rules and output") {
                 Engine.streamDiagnostics(index: index, reported: project.reported, selection: options.selection,
                     transform: { found in
-                        let (diagnostics, matched, entries) = applyBaseline(found, matcher: matcher, recording: recording, index: index, project: project)
+                        let (diagnostics, matched, entries) = applyBaseline(severities.apply(found), matcher: matcher, recording: recording, index: index, project: project)
                         return (diagnostics, statisticsOnly || recording ? "" : TextReporter.lines(diagnostics, style: style), matched, entries)
                     },
                     deliver: { diagnostics, lines, matched, entries in
                         tally.add(diagnostics)
+                        failing += diagnostics.count { SeverityPolicy.fails($0) }
                         baselined += matched
                         recorded += entries
                         if !statisticsOnly, !recording, !diagnostics.isEmpty { console.out(lines) }
@@ -105,10 +118,13 @@ enum CheckCommand {
             // Recording a baseline is the step that accepts today's findings: it reports what it
             // wrote, not the findings, and succeeds (a CI step under `set -e` goes on).
             if recording { return hadProblems ? ExitCode.error : ExitCode.clean }
-            if statisticsOnly, tally.total > 0 { console.out(TextReporter.statistics(tally)) }
+            // What was checked with `--bump-deployment-target` is fixable with it.
+            let fixCommand = "obs-migrate fix --write" + (options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")
+            if statisticsOnly, tally.total > 0 {
+                console.out(TextReporter.statistics(tally))
+                if !options.quiet { console.out(TextReporter.statisticsLegend(fixCommand: fixCommand)) }
+            }
             if !options.quiet {
-                // What was checked with `--bump-deployment-target` is fixable with it.
-                let fixCommand = "obs-migrate fix --write" + (options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")
                 var summary = TextReporter.summary(tally, filesChecked: project.reported.count, failed: project.problems.count, fixCommand: fixCommand)
                 if baseline != nil, !summary.isEmpty {
                     let known = "\(baselined) known issue\(baselined == 1 ? " is" : "s are") in the baseline."
@@ -119,7 +135,7 @@ enum CheckCommand {
                 if !summary.isEmpty { console.out(summary) }
             }
             if hadProblems { return ExitCode.error }
-            return tally.total == 0 ? ExitCode.clean : ExitCode.findings
+            return failing == 0 ? ExitCode.clean : ExitCode.findings
         }
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: options.selection,
                                       unusable: project.unusable, policy: options.policy,
@@ -127,7 +143,7 @@ enum CheckCommand {
         progress.finish()
         if let message = project.changedDuringRun { throw UsageError(message) }
         ProcessLifetime.keep(analysis)
-        let all = Timings.measure("diagnostics") { Engine.diagnostics(analysis) }
+        let all = Timings.measure("diagnostics") { options.severities.apply(Engine.diagnostics(analysis)) }
         let (diagnostics, _, entries) = applyBaseline(all, matcher: baseline.map(Baseline.Matcher.init), recording: writeBaseline != nil,
                                                       index: analysis.index, project: project)
         if let writeBaseline {
@@ -136,20 +152,32 @@ enum CheckCommand {
         }
         ProcessLifetime.keep(diagnostics)
         let output = parsed.has("--statistics") ? JSONReporter.statistics(diagnostics)
-            : options.format.render(FindingLocator.locate(diagnostics, analysis: analysis, project: project), root: project.root)
+            : options.format.render(options.shown(FindingLocator.locate(diagnostics, analysis: analysis, project: project), project: project),
+                                    root: project.root)
         if !output.isEmpty { console.out(output) }
         if hadProblems { return ExitCode.error }
-        return diagnostics.isEmpty ? ExitCode.clean : ExitCode.findings
+        return diagnostics.contains(where: SeverityPolicy.fails) ? ExitCode.findings : ExitCode.clean
     }
 
     // MARK: Baseline
 
     static func readBaseline(_ path: String, cwd: String) throws -> Baseline {
         let absolute = ProjectLoader.absolutePath(path, cwd: cwd)
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw UsageError("--baseline \(path): cannot read the file (write one with --write-baseline)")
+        switch FileSystem.readRegularFile(absolute, maxBytes: 1 << 30) {
+        case .success(let bytes):
+            return try Baseline.decode(bytes, name: path)
+        case .failure(let failure):
+            let why: String
+            switch failure {
+            case .system(let error) where error.code == ENOENT: why = "no such file (write one with --write-baseline)"
+            case .system(let error): why = "cannot read the file (\(error.message))"
+            case .notRegular(let kind): why = "is \(kind), not a file"
+            case .brokenLink: why = "a symbolic link to a file that does not exist"
+            case .linkLoop: why = "a loop of symbolic links"
+            case .tooLarge(let size): why = "too large for a baseline (\(size) bytes)"
+            }
+            throw UsageError("--baseline \(path): \(why)")
         }
-        return try Baseline.decode(Array(data), name: path)
     }
 
     static func saveBaseline(_ baseline: Baseline, to path: String, cwd: String, console: Console) throws {
@@ -157,7 +185,7 @@ enum CheckCommand {
         do {
             try Data(baseline.encoded().utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
         } catch {
-            throw UsageError("--write-baseline \(path): cannot write the file (\(error))")
+            throw UsageError("--write-baseline \(path): cannot write the file (\(describe(error)))")
         }
         console.note("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to the baseline \(path)")
     }

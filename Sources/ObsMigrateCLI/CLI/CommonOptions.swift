@@ -9,6 +9,7 @@ import Foundation
 #endif
 import ObsMigrateSupport
 import ObsMigrateCore
+import ObsMigrateReport
 
 /// Options shared by `check` and `fix`, and the project they load.
 struct CommonOptions {
@@ -20,6 +21,9 @@ struct CommonOptions {
         .flag("--no-respect-gitignore", "Read the files .gitignore ignores too (by default they are not part of the project)"),
         .flag("--quiet", short: "-q", "Print findings only, no summary"),
         .option("--format", "FORMAT", "Output format: text (default), json, github (Actions annotations), sarif, codeclimate (GitLab Code Quality), checkstyle or junit"),
+        .option("--output", "FILE", "Write the report (what would go to standard output) to FILE, replaced atomically (`-`: standard output); the exit status is the same"),
+        .flag("--strict", "Report every finding as an error, as SwiftLint's --strict does: findings configured as info then fail the run too"),
+        .flag("--absolute-paths", "Show every path as an absolute path, in every format (by default relative to the working directory, or to the project root in machine formats)"),
         .option("--color", "WHEN", "Colour the text output: auto (default: on a terminal, unless NO_COLOR is set and not empty), always or never"),
         .flag("--show-all-notes", "In text output, a note line for every place of a reason (by default one per reason of a finding, with the count of its places)"),
         .option("--config", "FILE", "Read settings from FILE instead of the nearest .obs-migrate.json"),
@@ -43,6 +47,10 @@ struct CommonOptions {
     var policy: MigrationPolicy = MigrationPolicy()
     /// Whether the files git ignores stay out of the project (config `respect-gitignore`).
     var respectsGitignore = true
+    /// The project's `severity` settings and `--strict`.
+    var severities = SeverityPolicy()
+    /// `--absolute-paths`.
+    var showsAbsolutePaths: Bool
 
     init(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
@@ -51,6 +59,7 @@ struct CommonOptions {
         excludes = parsed.list("--exclude")
         quiet = parsed.has("--quiet")
         showsAllNotes = parsed.has("--show-all-notes")
+        showsAbsolutePaths = parsed.has("--absolute-paths")
         policy.bumpsLowTargets = parsed.has("--bump-deployment-target")
         respectsGitignore = !parsed.has("--no-respect-gitignore")
         for key in selection.select + selection.ignore where !RuleKeys.isKnown(key) {
@@ -69,6 +78,7 @@ struct CommonOptions {
         var options = LoadOptions(paths: paths, projectRoot: projectRoot, excludes: excludes,
                                   currentDirectory: console.currentDirectory, overrides: overrides)
         if respectsGitignore { options.ignoredBelowRoot = Git.ignoredPaths }
+        options.showsAbsolutePaths = showsAbsolutePaths
         var project = ProjectLoader.load(options)
         perPathIgnores.apply(to: &project)
         for problem in project.problems { console.error("\(problem.path): \(problem.message)") }
@@ -77,5 +87,17 @@ struct CommonOptions {
             console.warning("no Swift files found in \(paths.joined(separator: ", "))")
         }
         return (project, !project.problems.isEmpty)
+    }
+
+    /// Findings for a machine format: with `--absolute-paths`, each file by its absolute path
+    /// (by default, relative to the project root).
+    func shown(_ findings: [ReportedFinding], project: LoadedProject) -> [ReportedFinding] {
+        guard showsAbsolutePaths else { return findings }
+        return findings.map { f in
+            var f = f
+            f.projectPath = project.absolutePaths[f.diagnostic.finding.file]
+            f.isInsideRoot = false
+            return f
+        }
     }
 }

@@ -28,7 +28,8 @@ enum FixCommand {
         not). With --write, rewrites the files in place (each atomically, permissions kept), then
         lists what it changed and what it left for a person (exit 1 when something is left).
         With --format json, github, sarif, codeclimate, checkstyle or junit, prints what is (or
-        would be) left for a person in that format instead of the diff and the list.
+        would be) left for a person in that format instead of the diff and the list. What is left
+        of rules the project made "info" does not count (unless --strict).
 
         `obs-migrate fix [--stdin-filename PATH] -` fixes standard input as the file PATH (the rest
         of the project read from disk to decide) and prints the fixed text, for editors; what is
@@ -164,8 +165,13 @@ enum FixCommand {
     }
 
     static func run(_ args: [String], console: Console) throws -> Int32 {
-        var parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
+        let parsed = try ArgumentParser.parse(args, specs: specs, command: "fix")
         if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        return try ReportFile.redirecting(parsed.last("--output"), console: console) { try run(parsed, console: $0) }
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> Int32 {
+        var parsed = parsed
         // `fix -`: standard input, fixed as the file named by --stdin-filename (as `check -`).
         var stdinOverride: [String: [UInt8]] = [:]
         var stdinPath: String? = nil
@@ -217,14 +223,15 @@ enum FixCommand {
         if let message = project.changedDuringRun { throw UsageError(message + "; nothing written") }
         ProcessLifetime.keep(plan)
         let changed = plan.originals.keys.sorted { project.files[$0].path < project.files[$1].path }
-        let left = Engine.diagnostics(plan.final)
+        let left = options.severities.apply(Engine.diagnostics(plan.final))
+        let failsOnLeft = left.contains(where: SeverityPolicy.fails)
         let style = TextReporter.Style(color: console.useColor(options.color), allNotes: options.showsAllNotes)
 
         guard parsed.has("--write") else {
             if options.format != .text {
                 // What a person must do, located in the files as they are on disk, instead of the diff.
-                let output = options.format.render(FindingLocator.locateInOriginals(left, final: plan.final, original: plan.original,
-                                                                                    project: project), root: project.root)
+                let output = options.format.render(options.shown(FindingLocator.locateInOriginals(left, final: plan.final, original: plan.original,
+                                                                                                  project: project), project: project), root: project.root)
                 if !output.isEmpty { console.out(output) }
                 if hadProblems { return ExitCode.error }
                 return changed.isEmpty ? ExitCode.clean : ExitCode.findings
@@ -271,10 +278,11 @@ enum FixCommand {
         let failureLines = Self.failureLines(writeFailures)
         for line in failureLines { console.error(line) }
         if options.format != .text {
-            let output = options.format.render(FindingLocator.locate(left, analysis: plan.final, project: project), root: project.root)
+            let output = options.format.render(options.shown(FindingLocator.locate(left, analysis: plan.final, project: project), project: project),
+                                               root: project.root)
             if !output.isEmpty { console.out(output) }
             if hadProblems || failed { return ExitCode.error }
-            return left.isEmpty ? ExitCode.clean : ExitCode.findings
+            return failsOnLeft ? ExitCode.findings : ExitCode.clean
         }
         if !options.quiet {
             for path in written { console.out("fixed \(path)") }
@@ -285,10 +293,14 @@ enum FixCommand {
                 ? "Nothing was written (see the error\(failureLines.count == 1 ? "" : "s") above)."
                 : "Fixed \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(written.count) file\(written.count == 1 ? "" : "s")."
             if !left.isEmpty { text += " \(left.count) left for a person (listed above)." }
+            let informational = left.count { !SeverityPolicy.fails($0) }
+            if informational > 0 {
+                text += " \(informational) of them \(informational == 1 ? "is info and does" : "are info and do") not fail the run."
+            }
             console.out(text)
         }
         if hadProblems || failed { return ExitCode.error }
-        return left.isEmpty ? ExitCode.clean : ExitCode.findings
+        return failsOnLeft ? ExitCode.findings : ExitCode.clean
     }
 
     /// `fix -`: the fixed text of standard input's file on standard output, what is left for a
@@ -302,10 +314,10 @@ enum FixCommand {
         var fixed = plan.project.files[f].bytes
         if fixed.last == 0x0A { fixed.removeLast() }
         console.out(String(decoding: fixed, as: UTF8.self))
-        let left = Engine.diagnostics(plan.final).filter { $0.finding.file == f }
+        let left = options.severities.apply(Engine.diagnostics(plan.final).filter { $0.finding.file == f })
         for d in left { console.err(TextReporter.line(d, style: TextReporter.Style(color: false))) }
         if hadProblems { return ExitCode.error }
-        return left.isEmpty ? ExitCode.clean : ExitCode.findings
+        return left.contains(where: SeverityPolicy.fails) ? ExitCode.findings : ExitCode.clean
     }
 
     /// One line per file while few share a failure; past `listedFailures`, one line per kind

@@ -59,6 +59,7 @@ extension CommonOptions {
     mutating func applyConfiguration(_ parsed: ParsedArguments, currentDirectory cwd: String) throws {
         format = try OutputFormat.parse(parsed.last("--format"))
         color = try ColorChoice.parse(parsed.last("--color"))
+        severities = SeverityPolicy([], strict: parsed.has("--strict"))
         if parsed.has("--no-config") {
             if parsed.last("--config") != nil { throw UsageError("--config and --no-config cannot be used together") }
             return
@@ -91,5 +92,6 @@ extension CommonOptions {
         policy.observablePlacement = config.observablePlacement
         if let bridges = config.bridgesPublishers { policy.bridgesPublishers = bridges }
         if !parsed.has("--no-respect-gitignore"), let respect = config.respectGitignore { respectsGitignore = respect }
+        severities = SeverityPolicy(config.severities, strict: parsed.has("--strict") || config.strict == true)
     }
 }

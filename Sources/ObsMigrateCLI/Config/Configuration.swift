@@ -22,7 +22,9 @@ import ObsMigrateCore
 ///   "minimum-deployment-target": {"iOS": 18},
 ///   "respect-gitignore": true,
 ///   "observable-placement": "own-line",
-///   "publishers": "keep"
+///   "publishers": "keep",
+///   "severity": {"OBS207": "error", "OBS209": "info"},
+///   "strict": false
 /// }
 /// ```
 ///
@@ -30,7 +32,7 @@ import ObsMigrateCore
 public struct Configuration: Sendable {
     public static let fileName = ".obs-migrate.json"
     public static let keys = ["select", "ignore", "exclude", "per-path-ignores", "minimum-deployment-target", "respect-gitignore",
-                              "observable-placement", "publishers"]
+                              "observable-placement", "publishers", "severity", "strict"]
 
     /// Absolute path of the file, and how messages show it.
     public var path: String
@@ -47,6 +49,10 @@ public struct Configuration: Sendable {
     /// What a `$x` publisher used where no observer can replace it does to its model: "bridge"
     /// (nil: the property keeps a Combine publisher of its own) or "keep" (the model stays).
     public var bridgesPublishers: Bool?
+    /// In the order written: rule code, name, prefix or `ALL` → how its findings are reported.
+    public var severities: [(key: String, severity: Severity)] = []
+    /// `--strict` for every run: every finding is an error.
+    public var strict: Bool?
 
     /// Observation's own floor: a configured minimum may raise these, never lower them.
     public static let observationMinimums: [String: Int] = ProjectIndex.observationMinimums
@@ -144,6 +150,27 @@ public struct Configuration: Sendable {
                     throw fail("'publishers' must be \"bridge\" or \"keep\", not \"\(text)\"\(suggestion)")
                 }
                 config.bridgesPublishers = text == "bridge"
+            case "severity":
+                guard case .object(let entries) = value else {
+                    throw fail("'severity' must be an object mapping rule codes or names to \"error\", \"warning\" or \"info\" (e.g. {\"OBS207\": \"error\"}), not \(value.kindName)")
+                }
+                let levels = Severity.allCases.map(\.rawValue)
+                for (rule, level) in entries {
+                    guard RuleKeys.isKnown(rule) else {
+                        throw fail("unknown rule '\(rule)' in 'severity'" + (RuleKeys.suggestion(rule).map { " (did you mean \($0)?)" } ?? ""))
+                    }
+                    guard case .string(let text) = level else {
+                        throw fail("'severity.\(rule)' must be \"error\", \"warning\" or \"info\", not \(level.kindName)")
+                    }
+                    guard let severity = Severity(rawValue: text.lowercased()) else {
+                        let suggestion = Spelling.closest(text.lowercased(), among: levels).map { " (did you mean \"\($0)\"?)" } ?? ""
+                        throw fail("'severity.\(rule)' must be \"error\", \"warning\" or \"info\", not \"\(text)\"\(suggestion)")
+                    }
+                    config.severities.append((rule, severity))
+                }
+            case "strict":
+                guard case .bool(let strict) = value else { throw fail("'strict' must be true or false, not \(value.kindName)") }
+                config.strict = strict
             default:
                 let suggestion = Spelling.closest(key, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("unknown key '\(key)'\(suggestion)")

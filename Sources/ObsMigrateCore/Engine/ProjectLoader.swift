@@ -61,6 +61,9 @@ public struct LoadOptions: Sendable {
     /// (folders end with `/`): they are not part of the project. Given by the caller, which
     /// runs git; nil when ignored files are read like the others.
     public var ignoredBelowRoot: (@Sendable (String) -> [String])? = nil
+    /// `--absolute-paths`: files are shown by their absolute paths, not relative to the
+    /// working directory.
+    public var showsAbsolutePaths = false
 
     public init(paths: [String], projectRoot: String? = nil, excludes: [String] = [],
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -80,6 +83,8 @@ public enum ProjectLoader {
 
     public static func load(_ options: LoadOptions) -> LoadedProject {
         let cwd = options.currentDirectory
+        let absoluteShown = options.showsAbsolutePaths
+        let show: @Sendable (String) -> String = { absoluteShown ? $0 : displayPath($0, cwd: cwd) }
         var (selection, problems) = requestedPaths(options)
         let root = options.projectRoot.map { absolutePath($0, cwd: cwd) }
             ?? gitRoot(above: selection.requested.first ?? cwd) ?? rootWithoutGit(first: selection.requested.first, cwd: cwd)
@@ -90,7 +95,7 @@ public enum ProjectLoader {
         let dropsTokens = options.dropsUnneededTokens
         let changedFiles = ChangedFiles()
         let readOne: @Sendable (String) -> ReadResult = { path in
-            read(path, shown: displayPath(path, cwd: cwd), override: overrides[path], maxBytes: maxBytes,
+            read(path, shown: show(path), override: overrides[path], maxBytes: maxBytes,
                  dropsTokens: dropsTokens, log: changedFiles)
         }
         // The files the walk finds are read and scanned on the other cores while it goes on.
@@ -108,7 +113,7 @@ public enum ProjectLoader {
         for path in selection.requested {
             if selection.requestedFiles.contains(path) {
                 if path.hasSuffix(".swift") || BuildSettings.isBuildSettingsPath(path) || options.overrides[path] != nil { all.insert(path) }
-                else { problems.append(FileProblem(path: displayPath(path, cwd: cwd), message: "not a Swift file")) }
+                else { problems.append(FileProblem(path: show(path), message: "not a Swift file")) }
             } else if !path.hasPrefix(root + "/") && path != root {
                 let outside = walk(path, excludes: [], root: path)
                 all.formUnion(outside.files)
@@ -125,7 +130,7 @@ public enum ProjectLoader {
         var project = assemble(ordered, paths: paths, aliases: aliases, selection: selection, root: root, changedFiles: changedFiles)
         project.problems = problems + project.problems
         for (path, reason) in unlisted {
-            let shown = displayPath(path, cwd: cwd)
+            let shown = show(path)
             // Swift files may hide in a folder that cannot be listed: any model may be used there.
             project.unusable.append((path: shown, bytes: nil, reason: reason))
             if selection.isRequested(path) { project.problems.append(FileProblem(path: shown, message: reason)) }

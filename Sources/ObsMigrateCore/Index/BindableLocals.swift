@@ -3,8 +3,9 @@
 /// uses it, as `body` gets one.
 public struct BindableLocal: Sendable, Hashable {
     public var file: Int
-    /// Significant token of the member body's `{`.
+    /// Significant tokens of the member body's `{` and `}`.
     public var open: Int
+    public var close: Int
     /// The member's body is one expression returned implicitly: `return ` goes before it.
     public var addsReturn: Bool
     /// The member's name, for messages.
@@ -59,7 +60,7 @@ extension ProjectIndex {
             }
             guard ref.file == siteFile else { return .failure(BlockedBindable(place: "\(name), in an extension in another file")) }
             let builder = p.attributes.contains { $0.name.hasSuffix("Builder") }
-            return .success(BindableLocal(file: ref.file, open: block.open,
+            return .success(BindableLocal(file: ref.file, open: block.open, close: block.close,
                                           addsReturn: !builder && !hasTopLevelReturn(block.open, block.close, in: source), member: name))
         }
         if let fn = decl.functions.first(where: { $0.body.map { contains($0.open, $0.close) } ?? false }) {
@@ -71,7 +72,7 @@ extension ProjectIndex {
             let body = fn.body!
             let returnsValue = fn.returnType.map { $0 != "Void" && $0 != "()" } ?? false
             let builder = fn.attributes.contains { $0.name.hasSuffix("Builder") }
-            return .success(BindableLocal(file: ref.file, open: body.open,
+            return .success(BindableLocal(file: ref.file, open: body.open, close: body.close,
                                           addsReturn: returnsValue && !builder && !hasTopLevelReturn(body.open, body.close, in: source),
                                           member: "\(fn.name)()"))
         }

@@ -1,7 +1,10 @@
-public enum Severity: String, Sendable, Comparable {
-    case warning, error
+/// How a finding is reported. `info` is only set by a project (`severity` in
+/// `.obs-migrate.json`): reported, but it does not fail the run unless `--strict`.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case info, warning, error
 
-    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// Replace the bytes in `range` with `replacement`. A fix is a list of these.

@@ -24,7 +24,12 @@ struct OneLine: View {
     @Environment(Lib.self) var lib
     var body: some View {
         @Bindable var lib = lib
-        Stepper("Books", value: $lib.books) }
+        Stepper("Books", value: $lib.books)
+    }
+    func shelf() -> some View {
+        @Bindable var lib = lib
+        return Stepper("Shelves", value: $lib.books, step: 10)
+    }
 }
 
 struct Highlight: ViewModifier {

@@ -23,6 +23,7 @@ struct EditView: View {
 struct OneLine: View {
     @EnvironmentObject var lib: Lib
     var body: some View { Stepper("Books", value: $lib.books) }
+    func shelf() -> some View { Stepper("Shelves", value: $lib.books, step: 10)  }
 }
 
 struct Highlight: ViewModifier {

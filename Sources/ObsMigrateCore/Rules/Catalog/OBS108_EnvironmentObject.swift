@@ -50,11 +50,12 @@ public struct EnvironmentObjectProperty: Rule {
             var members: [String] = []
             if site.projectedUses.count > site.projectedUsesOutsideBody.count, let owner = site.owner,
                let body = context.index.type(owner).bodyBlock {
-                edits.append(bindableLine(name: name, bodyOpen: body.open, in: source, bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex)))
+                edits += bindableLine(name: name, body: body, in: source, addingReturn: false,
+                                       bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex))
                 members.append("body")
             }
             for local in site.bindableLocals {
-                edits += bindableLine(name: name, bodyOpen: local.open, in: source, addingReturn: local.addsReturn,
+                edits += bindableLine(name: name, body: (local.open, local.close), in: source, addingReturn: local.addsReturn,
                                        bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex))
                 members.append(local.member)
             }
@@ -65,15 +66,17 @@ public struct EnvironmentObjectProperty: Rule {
         }
     }
 
-    /// `bindableLine`, and for a member whose body is one implicitly returned expression, the
-    /// `return ` that must now precede it.
-    func bindableLine(name: String, bodyOpen: Int, in source: SourceFile, addingReturn: Bool, bindable: String) -> [Edit] {
-        var line = bindableLine(name: name, bodyOpen: bodyOpen, in: source, bindable: bindable)
-        guard addingReturn else { return [line] }
-        let first = source.start(bodyOpen + 1)
+    /// `bindableLine`, the closing brace of a one-line body moved to a line of its own, and
+    /// for a member whose body is one implicitly returned expression, the `return ` that must
+    /// now precede it.
+    func bindableLine(name: String, body: (open: Int, close: Int), in source: SourceFile, addingReturn: Bool, bindable: String) -> [Edit] {
+        var line = bindableLine(name: name, bodyOpen: body.open, in: source, bindable: bindable)
+        let closing = closingBraceLine(body, in: source).map { [$0] } ?? []
+        guard addingReturn else { return [line] + closing }
+        let first = source.start(body.open + 1)
         // The one-line form replaces up to the code: the keyword joins that edit.
-        if line.range.upperBound == first && !line.range.isEmpty { line.replacement += "return "; return [line] }
-        return [line, .insert("return ", at: first)]
+        if line.range.upperBound == first && !line.range.isEmpty { line.replacement += "return "; return [line] + closing }
+        return [line, .insert("return ", at: first)] + closing
     }
 
     /// `@Bindable var m = m` on a new line right after body's `{`, indented like body's first
@@ -91,5 +94,17 @@ public struct EnvironmentObjectProperty: Rule {
         var end = source.end(bodyOpen)
         while end < source.bytes.count, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
         return Edit(source.end(bodyOpen)..<end, eol + indent + declaration + eol + indent)
+    }
+
+    /// When `bindableLine` splits a one-line body (`{ code }`), its `}` goes to a line of its
+    /// own, indented as the line of the `{`, instead of staying after the code.
+    func closingBraceLine(_ body: (open: Int, close: Int), in source: SourceFile) -> Edit? {
+        let first = body.open + 1
+        guard first < body.close, !source.startsLine[first] else { return nil }
+        let from = source.end(body.open), to = source.start(body.close)
+        guard !source.bytes[from..<to].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        var start = to
+        while start > from, source.bytes[start - 1] == 0x20 || source.bytes[start - 1] == 0x09 { start -= 1 }
+        return Edit(start..<to, source.lineEnding + source.indentation(ofLineAt: source.start(body.open)))
     }
 }

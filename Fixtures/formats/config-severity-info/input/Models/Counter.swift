@@ -1,0 +1,5 @@
+import Foundation
+
+final class Counter: ObservableObject {
+    @Published var value = 0
+}

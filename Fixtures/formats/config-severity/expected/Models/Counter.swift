@@ -1,0 +1,6 @@
+import Foundation
+import Observation
+
+@Observable final class Counter {
+    var value = 0
+}
