@@ -62,6 +62,8 @@ final class ConfigTests: XCTestCase {
             (#"{"observable-placement": "ownline"}"#,
              #"'observable-placement' must be "inline", "own-line" or "auto", not "ownline" (did you mean "own-line"?)"#),
             (#"{"observable-placement": true}"#, #"'observable-placement' must be "inline", "own-line" or "auto", not a boolean"#),
+            (#"{"publishers": "kep"}"#, #"'publishers' must be "bridge" or "keep", not "kep" (did you mean "keep"?)"#),
+            (#"{"publishers": false}"#, #"'publishers' must be "bridge" or "keep", not a boolean"#),
             (#"{"minimum-deployment-target": {"macOS": 13}}"#,
              "'minimum-deployment-target.macOS' is 13, but Observation needs macOS 14 or later"),
             (#"{"severity": ["OBS207"]}"#,
@@ -224,6 +226,23 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(try migrated(nil).contains("+@Observable\n+final class"), "as the project's own class has it")
         XCTAssertTrue(try migrated(#"{"observable-placement": "auto"}"#).contains("+@Observable\n+final class"))
         XCTAssertTrue(try migrated(#"{"observable-placement": "inline"}"#).contains("+@Observable final class"))
+    }
+
+    /// `publishers`: a debounced `$query` gets a publisher of its own (`bridge`, the default),
+    /// or keeps its model as it is (`keep`).
+    func testPublishersChoice() throws {
+        let search = "import Combine\nimport Foundation\n\nfinal class Search: ObservableObject {\n    @Published var query: String = \"\"\n"
+            + "    private var bag = Set<AnyCancellable>()\n\n    init() {\n        $query.debounce(for: .seconds(1), scheduler: RunLoop.main).sink { print($0) }.store(in: &bag)\n    }\n}\n"
+        let dir = try project("publishers", ["Search.swift": search])
+        let config = dir.appendingPathComponent(".obs-migrate.json")
+        let bridged = runTool(["fix", "."], cwd: dir.path).out
+        XCTAssertTrue(bridged.contains("+        queryPublisher.debounce("), bridged)
+        try #"{"publishers": "bridge"}"#.write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runTool(["fix", "."], cwd: dir.path).out, bridged)
+        try #"{"publishers": "keep"}"#.write(to: config, atomically: true, encoding: .utf8)
+        let kept = runTool(["check", "."], cwd: dir.path).out
+        XCTAssertTrue(kept.contains("Search keeps ObservableObject: its $query publisher is used"), kept)
+        XCTAssertFalse(runTool(["fix", "."], cwd: dir.path).out.contains("+++"))
     }
 
     // MARK: Per-path ignores

@@ -547,7 +547,7 @@ extension ProjectIndex {
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
-        for use in memberUses where use.bridged { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
+        for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
             // Raising a target is part of the migration of every model its project holds. (The
             // files added here are build settings, whose folder's models are already held.)

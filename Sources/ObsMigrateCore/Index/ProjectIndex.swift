@@ -174,6 +174,10 @@ public struct ProjectIndex: Sendable {
     var untypedBridgeProperties: Set<PropertyKey> = []
     public var bridgedProperties: Set<PropertyKey> = []
     public var assignedBridgeProperties: Set<PropertyKey> = []
+    /// Models that keep an `objectWillChange` of their own for the code that subscribes to it
+    /// (see `ObjectWillChangeBridges.swift`), and those whose one is subscribed to somewhere.
+    var objectWillChangeBridges: Set<String> = []
+    public var bridgedObjectWillChange: Set<String> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.
@@ -225,12 +229,14 @@ public struct ProjectIndex: Sendable {
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
+            objectWillChangeBridges = collectObjectWillChangeBridges()
         }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
         (bridgedProperties, assignedBridgeProperties) = collectBridgedProperties()
+        bridgedObjectWillChange = collectBridgedObjectWillChange()
         collectInitializerWork()
         collectObservableStateDefaults()
     }

@@ -170,17 +170,23 @@ extension ProjectIndex {
         let site = Site(file: f, offset: source.start(s))
         let receiver = receiverRange(before: s - 1, in: source)
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
+        var bridged = false
         if forwardingTokenSites.contains(site) {
             // A forwarding's (ChangeForwarding): its parent and child migrate together.
         } else if let model, models[model] != nil {
-            out.block(model, .objectWillChangeUsed, site)
+            // A subscription the model's own kept publisher serves (ObjectWillChangeBridges.swift).
+            if objectWillChangeBridges.contains(model), subscribesOnly(s, first: receiver?.lowerBound ?? s, in: source) {
+                bridged = true
+            } else {
+                out.block(model, .objectWillChangeUsed, site)
+            }
         } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.
         } else {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)
         }
-        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model))
+        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model, bridged: bridged))
     }
 
     /// Whether no model can be a value of `type`, told by `expressionType(foreign: true)`: a

@@ -4,20 +4,28 @@
 /// first use with the current value, and an accessor that hands the subject out as a publisher;
 /// `assign(to: &$x)` becomes a subscription that sets `x`, kept in a set of the object's.
 extension ProjectIndex {
-    /// `read`: its publisher is read somewhere; `assigned`: `assign(to: &$x)` writes into it.
-    public func bridgeEdits(_ bridge: PublisherBridge, read: Bool, assigned: Bool, on property: PropertyDecl, of decl: TypeDecl,
-                            in source: SourceFile) -> [Edit] {
+    /// `read`: its publisher is read somewhere; `assigned`: `assign(to: &$x)` writes into it;
+    /// `sendsObjectWillChange`: the model keeps its objectWillChange for subscribers outside it.
+    public func bridgeEdits(_ bridge: PublisherBridge?, read: Bool, assigned: Bool, sendsObjectWillChange: Bool, on property: PropertyDecl,
+                            of decl: TypeDecl, in source: SourceFile) -> [Edit] {
         let unit = indentStep(of: decl, in: source), eol = source.lineEnding
         let indent = source.indentation(ofLineAt: property.start)
         var edits: [Edit] = []
         var members = ""
-        if read, let willSet = existingWillSet(property, in: source) {
+        // What Published sent from its setter, in its order: objectWillChange, then `$x`'s subscribers.
+        let existing = existingWillSet(property, in: source)
+        let newValue = existing?.newValue ?? "newValue"
+        var sends: [String] = []
+        if sendsObjectWillChange { sends.append("objectWillChange.send()") }
+        if read, let bridge { sends.append("\(bridge.subjectName).send(\(newValue))") }
+        if let willSet = existing, !sends.isEmpty {
             // Last in the property's own willSet, where Published delivered.
             let bodyIndent = source.indentation(ofLineAt: source.start(willSet.close)) + unit
-            edits.append(.insert(bodyIndent + "\(bridge.subjectName).send(\(willSet.newValue))" + eol, at: source.lineStart(of: source.start(willSet.close))))
-        } else if read {
-            edits.append(observerInsertion([ObserverLine(depth: 0, text: "\(bridge.subjectName).send(newValue)")], on: property, in: source, unit: unit, eol: eol))
+            edits.append(.insert(sends.map { bodyIndent + $0 + eol }.joined(), at: source.lineStart(of: source.start(willSet.close))))
+        } else if !sends.isEmpty {
+            edits.append(observerInsertion(sends.map { ObserverLine(depth: 0, text: $0) }, on: property, in: source, unit: unit, eol: eol))
         }
+        guard let bridge else { return edits }
         if read {
             members += indent + "@ObservationIgnored private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
                 + indent + "\(bridge.accessModifiers)var \(bridge.publisherName): AnyPublisher<\(bridge.valueType), Never> { \(bridge.subjectName).eraseToAnyPublisher() }" + eol
@@ -32,5 +40,14 @@ extension ProjectIndex {
     public func bridgedAssignmentEdit(_ bridge: PublisherBridge, call: ClosedRange<Int>, in source: SourceFile) -> Edit {
         Edit(source.start(call.lowerBound)..<source.end(call.upperBound),
              "sink { [weak self] in self?.\(bridge.property) = $0 }.store(in: &\(bridge.assignmentsName))")
+    }
+
+    /// `let objectWillChange = ObservableObjectPublisher()` as the class's first member, for the
+    /// code outside it that subscribes (with the class's access when it is public).
+    public func objectWillChangeDeclaration(_ decl: TypeDecl, in source: SourceFile) -> Edit {
+        let unit = indentStep(of: decl, in: source), eol = source.lineEnding
+        let access = decl.modifiers.contains { $0.text == "public" || $0.text == "open" } ? "public " : ""
+        let line = source.indentation(ofLineAt: decl.start) + unit + "\(access)let objectWillChange = ObservableObjectPublisher()" + eol
+        return .insert(line, at: source.nextLineStart(after: source.end(decl.bodyOpen)))
     }
 }

@@ -5,12 +5,22 @@ import Combine
     var title = ""
 }
 
-final class Counter: ObservableObject {
-    @Published var count = 0
+@Observable final class Counter {
+    let objectWillChange = ObservableObjectPublisher()
+    var count = 0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
 }
 
-final class Leaf: ObservableObject {
-    @Published var value = 0
+@Observable final class Leaf {
+    let objectWillChange = ObservableObjectPublisher()
+    var value = 0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
 }
 
 struct RowView: View {

@@ -68,6 +68,8 @@ public struct ObservableObjectConformance: Rule {
                     edits.append(.insert(observableAttribute(before: anchor, in: source, placement: context.index.observablePlacement),
                                          at: source.start(anchor)))
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
+                    // Subscribed to from outside: it keeps its objectWillChange (ObjectWillChangeBridges.swift).
+                    if context.index.bridgedObjectWillChange.contains(name) { edits.append(context.index.objectWillChangeDeclaration(decl, in: source)) }
                     fix = edits
                 }
                 var found = finding(context, range, message, fix: fix, model: name)

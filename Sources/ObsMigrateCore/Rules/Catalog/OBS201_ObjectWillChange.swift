@@ -36,7 +36,15 @@ public struct ObjectWillChangeUse: Rule {
             stay together. A send tied to no change of a tracked stored property (after a \
             `UserDefaults` write, a notification, alone in a closure) keeps the class, and its reason \
             says which: make what changes a tracked stored property, whose setter then tells \
-            observers, or wrap the change in `withMutation(keyPath:)` of the property views read.
+            observers, or wrap the change in `withMutation(keyPath:)` of the property views read. \
+            A class that sends nothing itself and whose `objectWillChange` is subscribed to from \
+            outside (`store.objectWillChange.sink { ... }`, `.onReceive(store.objectWillChange)`; \
+            not `.send()`) keeps one of its own under `@Observable`: \
+            `let objectWillChange = ObservableObjectPublisher()`, sent from the `willSet` of each \
+            property that was `@Published`, last in a `willSet` it had and before its `$x` \
+            subscribers, where Published sent it (same trace under the runtime oracle). The \
+            subscriptions stay as written. Not for a class in a hierarchy of models, with pipelines \
+            made observers, or with a one-line `willSet`.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -148,6 +156,16 @@ public struct ObjectWillChangeUse: Rule {
                                                .insert(call + " { ", at: source.start(send.statement.lowerBound)),
                                                .insert(" }", at: source.end(send.statement.upperBound))],
                                         model: owner))
+                continue
+            }
+            // A subscription from outside that the model's kept objectWillChange serves (OBS101 and
+            // OBS102 declare and send it): nothing to change here, and nothing for a person while it stays.
+            if context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].map({ context.index.memberUses[$0].bridged }) ?? false {
+                if let receiver, !context.migrates(receiver) {
+                    findings.append(finding(context, source.start(s)..<source.end(s),
+                        "objectWillChange of \(TypeName.base(receiver)) stays a publisher once it migrates: \(TypeName.base(receiver)) keeps ObservableObject: \(context.whyBlocked(receiver))",
+                        fix: nil, model: receiver))
+                }
                 continue
             }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
