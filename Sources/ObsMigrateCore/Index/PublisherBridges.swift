@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `@Published` property whose `$x` publisher is used where no observer can stand in for it
 /// (time or scheduling, several publishers combined, a subscription from outside the class;
 /// issue 31, point 2). Under `@Observable` it keeps a Combine publisher that behaves as
@@ -40,6 +46,8 @@ extension ProjectIndex {
         var untyped = Set<PropertyKey>()
         guard !models.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
+        // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
+        let handedOn = spelledPublishedTypes.isEmpty ? [] : projectionsHandedOn()
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -78,25 +86,39 @@ extension ProjectIndex {
             for property in decl.properties where property.attribute("Published") != nil {
                 guard let pname = property.name, !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
                 let key = PropertyKey(model: name, property: pname)
-                guard property.attributes.count == 1, let access = bridgeAccess(property),
-                      !pname.hasPrefix("`"), takesObserver(property, in: source) || existingWillSet(property, in: source) != nil,
-                      !taken.contains(pname + "Publisher"), !taken.contains(pname + "Subject"), !taken.contains(pname + "Assignments"),
-                      endsItsLine(property, in: source),
-                      // `_x` written anywhere would set the value past the subject.
-                      !((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + pname })
-                else { continue }
+                let refusal: String? = property.attributes.count != 1 ? "attributes"
+                    : bridgeAccess(property) == nil ? "modifiers"
+                    : pname.hasPrefix("`") ? "backticks"
+                    : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
+                    : taken.contains(pname + "Publisher") || taken.contains(pname + "Subject") || taken.contains(pname + "Assignments") ? "names taken"
+                    : !endsItsLine(property, in: source) ? "shares its line"
+                    // `_x` written anywhere would set the value past the subject.
+                    : ((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + pname }) ? "_x used"
+                    : nil
+                if let refusal {
+                    if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal)") }
+                    continue
+                }
+                let access = bridgeAccess(property)!
                 guard let valueType = bridgeValueType(property, in: source, at: scopePath(property.startToken, ref.file), file: ref.file) else {
                     untyped.insert(key)
                     continue
                 }
                 // A `Published<T>.Publisher` written for this type somewhere takes `$x` as it is.
-                if spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") { continue }
+                if handedOn.contains(pname),
+                   spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") {
+                    if Self.debugsBridges { print("bridge refused: \(name).\(pname): Published<\(valueType)> written") }
+                    continue
+                }
                 bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: access,
                                                                      file: ref.file, takesAssignments: property.accessorBlock == nil)
             }
         }
         return (bridges, untyped)
     }
+
+    /// `OBS_MIGRATE_DEBUG_BRIDGES=1`: why each property was refused a bridge, on standard output.
+    static let debugsBridges = getenv("OBS_MIGRATE_DEBUG_BRIDGES") != nil
 
     /// The bridge of the `$member` seen from `model` (declared there or in a model superclass).
     public func publisherBridge(_ member: String, seenFrom model: String) -> PublisherBridge? {
@@ -274,6 +296,54 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// The names `x` of every `$x` in the project handed on as a value (an argument, a return
+    /// value, a stored or assigned value) rather than read through an operator (`$x.sink`,
+    /// `$x.map`) or given to a Combine API that takes any publisher (`.onReceive($x)`,
+    /// `Publishers.CombineLatest($a, $b)`, `$a.combineLatest($b)`).
+    func projectionsHandedOn() -> Set<String> {
+        var result = Set<String>()
+        for f in files.indices where !files[f].tokensDropped {
+            let source = files[f].source
+            for s in source.indices(of: .dollarIdentifier) {
+                let name = String(source.text(s).dropFirst())
+                guard publishedNames.contains(name), !result.contains(name) else { continue }
+                if source.kind(s + 1) == .period { continue }
+                // The argument's call: `f(` before the expression (its receiver, if any, skipped).
+                var first = s
+                if source.kind(s - 1) == .period, let r = receiverRange(before: s - 1, in: source) { first = r.lowerBound }
+                var open = first - 1
+                if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
+                if source.kind(open) == .comma || source.kind(open) == .leftParen {
+                    if let brace = Self.enclosingParen(of: open, in: source), Self.anyPublisherConsumers.contains(source.text(brace - 1)) { continue }
+                }
+                result.insert(name)
+            }
+        }
+        return result
+    }
+
+    /// Combine and SwiftUI calls that take any publisher of the element type.
+    static let anyPublisherConsumers: Set<String> = [
+        "onReceive", "combineLatest", "CombineLatest", "CombineLatest3", "CombineLatest4", "merge", "Merge", "Merge3", "Merge4",
+        "zip", "Zip", "Zip3", "Zip4", "switchToLatest", "append", "prepend", "flatMap", "AsyncPublisher",
+    ]
+
+    /// The `(` whose argument list holds token `k` (a `(` itself, or a `,` at its top level).
+    static func enclosingParen(of k: Int, in source: SourceFile) -> Int? {
+        if source.kind(k) == .leftParen { return k }
+        var t = k - 1, depth = 0
+        while t >= 0, t > k - 4096 {
+            switch source.kind(t) {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftBracket, .leftBrace: if depth == 0 { return nil }; depth -= 1
+            case .leftParen: if depth == 0 { return t }; depth -= 1
+            default: break
+            }
+            t -= 1
+        }
+        return nil
     }
 
     /// A type's text without whitespace or module and outer-type qualifiers, to compare
