@@ -18,9 +18,11 @@ public struct PublisherBridge: Sendable, Equatable {
     /// The element type as the subject's generic argument: written, or a literal's or a
     /// constructor's.
     public var valueType: String
-    /// The accessor's modifiers (the property's access, less a setter's `private(set)`), with a
-    /// trailing space when there are any.
+    /// The accessor's attributes and modifiers (`@MainActor` when the property has it, and the
+    /// property's access, less a setter's `private(set)`), with a trailing space when there are any.
     public var accessModifiers: String
+    /// `@MainActor ` when the property is isolated so, for the subject too.
+    public var isolation: String { accessModifiers.hasPrefix("@MainActor ") ? "@MainActor " : "" }
     /// The file that declares it, and whether it has no observers of its own: then
     /// `assign(to: &$x)` in that file's body of the model becomes a subscription kept in a set
     /// of the model's (a Published assignment set the value without the property's observers).
@@ -86,7 +88,8 @@ extension ProjectIndex {
             for property in decl.properties where property.attribute("Published") != nil {
                 guard let pname = property.name, !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
                 let key = PropertyKey(model: name, property: pname)
-                let refusal: String? = property.attributes.count != 1 ? "attributes"
+                let isolation = property.attribute("MainActor") != nil ? "@MainActor " : ""
+                let refusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
                     : bridgeAccess(property) == nil ? "modifiers"
                     : pname.hasPrefix("`") ? "backticks"
                     : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
@@ -110,7 +113,7 @@ extension ProjectIndex {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): Published<\(valueType)> written") }
                     continue
                 }
-                bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: access,
+                bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: isolation + access,
                                                                      file: ref.file, takesAssignments: property.accessorBlock == nil)
             }
         }

@@ -27,7 +27,7 @@ extension ProjectIndex {
         }
         guard let bridge else { return edits }
         if read {
-            members += indent + "@ObservationIgnored private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
+            members += indent + "@ObservationIgnored \(bridge.isolation)private lazy var \(bridge.subjectName) = CurrentValueSubject<\(bridge.valueType), Never>(\(bridge.property))" + eol
                 + indent + "\(bridge.accessModifiers)var \(bridge.publisherName): AnyPublisher<\(bridge.valueType), Never> { \(bridge.subjectName).eraseToAnyPublisher() }" + eol
         }
         // What `assign(to: &$x)` kept alive as long as the object: the subscriptions made in its place.
