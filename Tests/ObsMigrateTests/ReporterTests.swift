@@ -60,7 +60,7 @@ final class ReporterTests: XCTestCase {
             XCTAssertEqual(rule["fullDescription"]?["text"], .string(m.rationale))
             XCTAssertEqual(rule["help"]?["text"], .string(m.rationale))
             XCTAssertEqual(rule["help"]?["markdown"], .string(RuleDocs.markdown(m)))
-            XCTAssertEqual(rule["defaultConfiguration"]?["level"], .string(m.severity == .error ? "error" : "warning"))
+            XCTAssertEqual(rule["defaultConfiguration"]?["level"], .string(m.severity == .error ? "error" : m.severity == .warning ? "warning" : "note"))
             guard case .object(var pairs) = rule else { continue }
             for k in pairs.indices where ["shortDescription", "fullDescription", "help"].contains(pairs[k].key) {
                 pairs[k].value = .obj(["text": .string("<from the rule metadata>")])

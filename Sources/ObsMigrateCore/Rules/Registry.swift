@@ -21,6 +21,7 @@ public enum RuleRegistry {
         StateDefaultValueSideEffects(),
         IgnoredStorageLosesTracking(),
         MainActorStateDefaultValue(),
+        ObservationTrackingCandidate(),
     ]
 
     /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.
