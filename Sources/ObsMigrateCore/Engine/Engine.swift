@@ -189,14 +189,28 @@ public enum Engine {
         let perRule = file.bytes.count >= Self.parallelRulesBytes
             ? parallelMap(Array(rules.indices)) { rules[$0].check(context) }
             : rules.map { $0.check(context) }
+        // Which comments covered a finding: a comment that covered none is reported (OBS302).
+        var covered: Set<Suppressions.KeyRef> = []
         for found in perRule {
             for finding in found {
                 if !file.suppressions.isEmpty {
                     if table == nil { table = file.lineTable }
                     let line = table!.location(of: finding.range.lowerBound).line
-                    if file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
+                    let keys = file.suppressions.covering(code: finding.code, name: finding.ruleName, line: line)
+                    covered.formUnion(keys)
+                    if !keys.isEmpty || file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
                 }
                 result.append(finding)
+            }
+        }
+        if !file.suppressions.comments.isEmpty {
+            let usage = SuppressionUsage(covered: covered, ranCodes: Set(rules.map(\.metadata.code)))
+            for case let rule as any SuppressionRule in rules {
+                for finding in rule.check(context, usage: usage) {
+                    if table == nil { table = file.lineTable }
+                    let line = table!.location(of: finding.range.lowerBound).line
+                    if !file.suppressions.suppressesByName(code: finding.code, name: finding.ruleName, line: line) { result.append(finding) }
+                }
             }
         }
         return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }

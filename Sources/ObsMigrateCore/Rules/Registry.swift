@@ -21,6 +21,8 @@ public enum RuleRegistry {
         StateDefaultValueSideEffects(),
         IgnoredStorageLosesTracking(),
         MainActorStateDefaultValue(),
+        InvalidSuppression(),
+        SuperfluousSuppression(),
     ]
 
     /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.
