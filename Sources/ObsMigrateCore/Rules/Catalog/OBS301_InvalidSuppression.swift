@@ -43,11 +43,14 @@ public struct InvalidSuppression: SuppressionRule {
         }
         let keys = RuleRegistry.all.flatMap { [$0.metadata.code, $0.metadata.name] } + ["all"]
         for directive in comments.directives {
+            var reasonReported = false
             for key in directive.keys where !key.isAll && RuleRegistry.rule(key.text) == nil {
                 let meant = Spelling.closest(key.text, among: keys) ?? Spelling.closest(key.text.uppercased(), among: keys)
-                // A word that is no code is most likely a reason written without its `--`.
-                let hint = meant.map { " (did you mean \($0)?)" }
-                    ?? (key.text.uppercased().hasPrefix("OBS") ? "" : " (a reason goes after --)")
+                // Words that are no code are most likely a reason written without its `--`: one finding says so.
+                let isReason = meant == nil && !key.text.uppercased().hasPrefix("OBS")
+                if isReason && reasonReported { continue }
+                reasonReported = reasonReported || isReason
+                let hint = meant.map { " (did you mean \($0)?)" } ?? (isReason ? " (a reason goes after --)" : "")
                 result.append(finding(context, key.range,
                                       "unknown rule '\(key.text)' in obs-migrate:\(directive.spelling)\(hint): it suppresses nothing",
                                       fix: nil))

@@ -54,7 +54,8 @@ public struct SuperfluousSuppression: SuppressionRule {
             guard !unused.isEmpty else { continue }
             let written = "obs-migrate:\(directive.spelling)" + directive.keys.map { " " + $0.text }.joined()
             if unused.count == refs.count {
-                let named = unused.count == 1 ? Self.shown(unused[0], directive) : "a finding"
+                let codes = unused.compactMap { ref in ref.key.flatMap { directive.keys[$0].isAll ? nil : Self.canonical(directive.keys[$0]) } }
+                let named = codes.count == unused.count ? codes.joined(separator: " or ") + " finding" : "finding"
                 result.append(finding(context, directive.range,
                                       "\(written) suppresses nothing: no \(named) \(place(d, directives, key: unused.count == 1 ? unused[0].key : nil)); remove it",
                                       fix: nil))
@@ -126,7 +127,7 @@ public struct SuperfluousSuppression: SuppressionRule {
                 let written = "obs-migrate:\(directive.spelling)" + directive.keys.map { " " + $0.text }.joined()
                 if idle.count == keys.count {
                     result.append(finding(context, directive.range,
-                                          "\(written) ends no region: no obs-migrate:disable of \(idle.count == 1 && idle[0] != nil && !idle[0]!.isAll ? Self.canonical(idle[0]!) : "it") is open above it; remove it",
+                                          "\(written) ends no region: no obs-migrate:disable\(idle.count == 1 && idle[0] != nil && !idle[0]!.isAll ? " of " + Self.canonical(idle[0]!) : "") is open above it; remove it",
                                           fix: nil))
                 } else {
                     for case let key? in idle {
