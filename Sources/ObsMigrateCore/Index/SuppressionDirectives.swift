@@ -20,13 +20,14 @@ public struct SuppressionDirective: Sendable, Equatable {
         case disableNextLine = "disable-next-line"
         case disablePreviousLine = "disable-previous-line"
 
-        /// The line a one-line form covers, from the comment's line; nil for a region's ends.
-        func coveredLine(from line: Int) -> Int? {
+        /// The line a one-line form covers, from the comment's first and last lines (a block
+        /// comment may span several); nil for a region's ends.
+        func coveredLine(first: Int, last: Int) -> Int? {
             switch self {
             case .disable, .enable: nil
-            case .disableLine: line
-            case .disableNextLine: line + 1
-            case .disablePreviousLine: line - 1
+            case .disableLine: first
+            case .disableNextLine: last + 1
+            case .disablePreviousLine: first - 1
             }
         }
     }
@@ -48,12 +49,13 @@ public struct SuppressionDirective: Sendable, Equatable {
     public var spelling: String
     /// Empty: every rule, as `all`.
     public var keys: [Key]
-    /// The comment's bytes and its (1-based) line.
+    /// The comment's bytes, its (1-based) line, and the line it ends on.
     public var range: Range<Int>
     public var line: Int
+    public var lastLine: Int
 
     /// The line a one-line form covers; nil for `disable` and `enable`.
-    public var coveredLine: Int? { kind.coveredLine(from: line) }
+    public var coveredLine: Int? { kind.coveredLine(first: line, last: lastLine) }
     public var coversAll: Bool { keys.isEmpty || keys.contains(where: \.isAll) }
 }
 
@@ -103,8 +105,9 @@ extension SuppressionDirectives {
             }
             let keys = words.dropFirst().prefix { !$0.text.hasPrefix("-") }
                 .map { SuppressionDirective.Key(text: $0.text, range: $0.range) }
+            let lastLine = table!.location(of: max(Int(token.start), token.range.upperBound - 1)).line
             result.directives.append(SuppressionDirective(kind: kind, spelling: written, keys: keys,
-                                                          range: token.range, line: line))
+                                                          range: token.range, line: line, lastLine: lastLine))
         }
         return result
     }

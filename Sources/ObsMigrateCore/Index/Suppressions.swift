@@ -5,9 +5,13 @@
 /// part of a model's migration, the model keeps `ObservableObject` everywhere
 /// (`Engine.settle`), so a suppression never leaves half a migration.
 public struct Suppressions: Sendable {
-    public var comments: SuppressionDirectives
+    public let comments: SuppressionDirectives
     /// Codes ignored for this file by the configuration's `per-path-ignores`.
     public var configured: Set<String> = []
+    /// The one-line forms by the line they cover, and the `disable`/`enable` comments in order:
+    /// a finding looks at its line's and at the regions above it only.
+    private var oneLineForms: [Int: [Int]] = [:]
+    private var regionEnds: [Int] = []
 
     /// A key of a directive (`key` nil: a directive without keys, which covers every rule).
     public struct KeyRef: Sendable, Hashable {
@@ -25,6 +29,9 @@ public struct Suppressions: Sendable {
             return
         }
         comments = SuppressionDirectives.parse(source.comments, in: source.bytes)
+        for (d, directive) in comments.directives.enumerated() {
+            if let line = directive.coveredLine { oneLineForms[line, default: []].append(d) } else { regionEnds.append(d) }
+        }
     }
 
     /// Nothing to suppress and no comment to check: the engine skips the file's lines.
@@ -53,19 +60,16 @@ public struct Suppressions: Sendable {
     /// comment's line to the line before an `enable` naming the rule (or all rules), or to the
     /// end of the file; `enable OBS102` inside `disable all` ends it for OBS102 only.
     public func covering(code: String, name: String, line: Int) -> [KeyRef] {
+        guard !comments.directives.isEmpty else { return [] }
         var result: [KeyRef] = []
+        for d in oneLineForms[line] ?? [] { result += matchingKeys(comments.directives[d], d, code: code, name: name) }
         var open: [KeyRef] = []
-        for (d, directive) in comments.directives.enumerated() {
+        for d in regionEnds {
+            let directive = comments.directives[d]
+            if directive.line > line { break }  // in source order
             let named = matchingKeys(directive, d, code: code, name: name)
             guard !named.isEmpty else { continue }
-            switch directive.kind {
-            case .disable:
-                if directive.line <= line { open += named }
-            case .enable:
-                if directive.line <= line { open.removeAll() }
-            case .disableLine, .disableNextLine, .disablePreviousLine:
-                if directive.coveredLine == line { result += named }
-            }
+            if directive.kind == .disable { open += named } else { open.removeAll() }
         }
         return result + open
     }

@@ -5,8 +5,11 @@ import ObsMigrateSupport
 public struct InvalidSuppression: SuppressionRule {
     public init() {}
 
+    /// `fix` lists these findings with its diff: what such a comment was meant to keep migrates.
+    public static let code = "OBS301"
+
     public let metadata = RuleMetadata(
-        code: "OBS301",
+        code: Self.code,
         name: "invalid-suppression",
         severity: .warning,
         fix: .never,
