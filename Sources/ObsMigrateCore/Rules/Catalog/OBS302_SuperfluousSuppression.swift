@@ -18,7 +18,7 @@ public struct SuperfluousSuppression: SuppressionRule {
             and each `enable` with no region of that rule open above it. A suppression that keeps a \
             model as it is (its fix is not applied) covers that fix's finding, so it is not reported. \
             Comments naming a rule that did not run (`--select`, `--ignore`) are not judged, nor those \
-            naming OBS301 or OBS302. Turn it off like any rule (`--ignore OBS302`, `\\"ignore\\"` in the \
+            naming OBS301 or OBS302. Turn it off like any rule (`--ignore OBS302`, `"ignore"` in the \
             configuration), or for some lines with `// obs-migrate:disable OBS302`.
             """,
         triggering: [
