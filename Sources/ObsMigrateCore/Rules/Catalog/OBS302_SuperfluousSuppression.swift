@@ -13,7 +13,7 @@ public struct SuperfluousSuppression: SuppressionRule {
             A suppression left where nothing is reported hides the next finding that appears there, \
             and one on the wrong line (`disable-next-line` above a blank line, `disable-line` on the \
             line before the finding) does not suppress what it was written for. The rule reports, at \
-            the comment (or at the one code of it that covers nothing), each `disable`, `disable-line`, \
+            the comment (or at each of its codes that covers nothing while others do), each `disable`, `disable-line`, \
             `disable-next-line` and `disable-previous-line` that covers no finding of the rule it names, \
             and each `enable` with no region of that rule open above it. A suppression that keeps a \
             model as it is (its fix is not applied) covers that fix's finding, so it is not reported. \
