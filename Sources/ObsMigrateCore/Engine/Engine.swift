@@ -179,14 +179,18 @@ public enum Engine {
     static let parallelRulesBytes = 1 << 20
 
     public static func findings(in f: Int, index: ProjectIndex, rules: [any Rule]) -> [Finding] {
-        guard index.mayReport(f) else { return [] }
         let file = index.files[f]
+        // A file where no rule can report may still have obs-migrate: comments to check
+        // (OBS301, OBS302); its tokens stay let go.
+        let rulesMayReport = index.mayReport(f)
+        guard rulesMayReport || !file.suppressions.comments.isEmpty else { return [] }
         let context = RuleContext(index: index, fileIndex: f)
         var result: [Finding] = []
         var table: LineTable? = nil
         // A big file runs its rules on both cores: a project of one huge file has nothing
         // else to run in parallel. (Rule order is kept, so the output is the same.)
-        let perRule = file.bytes.count >= Self.parallelRulesBytes
+        let perRule = !rulesMayReport ? []
+            : file.bytes.count >= Self.parallelRulesBytes
             ? parallelMap(Array(rules.indices)) { rules[$0].check(context) }
             : rules.map { $0.check(context) }
         // Which comments covered a finding: a comment that covered none is reported (OBS302).

@@ -228,11 +228,10 @@ public struct ProjectIndex: Sendable {
     /// none of the words the rules look for (see `ProjectFile.wordsThatMatter`); what is left is what
     /// declarations alone decide: a model's or an `@Observable` class's declaration or
     /// conformance there (OBS101, OBS103, OBS205, OBS210), a protocol refining ObservableObject
-    /// (OBS203), a `@State` default value of an `@Observable` class found by reading the
-    /// tokens back (OBS209, OBS211), and its `obs-migrate:` comments (OBS301, OBS302). A test
-    /// runs every rule on every file to hold this true.
+    /// (OBS203), and a `@State` default value of an `@Observable` class found by reading the
+    /// tokens back (OBS209, OBS211). A test runs every rule on every file to hold this true.
     public func mayReport(_ f: Int) -> Bool {
-        guard files[f].tokensDropped, files[f].suppressions.comments.isEmpty else { return true }
+        guard files[f].tokensDropped else { return true }
         if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) || observableStateDefaultsByFile[f] != nil
             || observableStateInitsByFile[f] != nil { return true }
         let types = files[f].decls.types
