@@ -148,6 +148,20 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(all.findings[0].map(\.code), ["OBS302", "OBS302"])
     }
 
+    func testInvalidDirectivesAreReportedAtTheComment() {
+        let source = "// obs-migrate:disable-this OBS102\n// obs-migrate: disable OBS102\n// obs-migrate: generated file\n// obs-migrate:\n"
+        let hits = findings(in: source).filter { $0.code == "OBS301" }
+        XCTAssertEqual(hits.map(\.message), [
+            "unknown directive 'obs-migrate:disable-this' (did you mean obs-migrate:disable-line?): it suppresses nothing",
+            "space after obs-migrate: before 'disable' (did you mean obs-migrate:disable?): it suppresses nothing",
+            "'obs-migrate: generated' names no directive (use disable, enable, disable-line, disable-next-line or disable-previous-line): it suppresses nothing",
+            "obs-migrate: comment without a directive (use disable, enable, disable-line, disable-next-line or disable-previous-line): it suppresses nothing",
+        ])
+        let lineStarts = [0] + source.utf8.indices.filter { source.utf8[$0] == UInt8(ascii: "\n") }
+            .map { source.utf8.distance(from: source.utf8.startIndex, to: $0) + 1 }
+        XCTAssertEqual(hits.map(\.range.lowerBound), Array(lineStarts.prefix(4)))
+    }
+
     func testInvalidNamesTheSpellingMeant() {
         let source = "let a = 1 // obs-migrate:disable-line OBS1O2 published-properti OBS999\n"
         let messages = findings(in: source).filter { $0.code == "OBS301" }.map(\.message)

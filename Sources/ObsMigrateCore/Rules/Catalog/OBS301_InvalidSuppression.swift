@@ -39,8 +39,10 @@ public struct InvalidSuppression: SuppressionRule {
         var result = comments.unreadable.map { unreadable -> Finding in
             let hint = unreadable.suggestion.map { "did you mean obs-migrate:\($0)?" }
                 ?? "use disable, enable, disable-line, disable-next-line or disable-previous-line"
+            let spaced = unreadable.written.hasPrefix(" ")
             let what = unreadable.written.isEmpty ? "obs-migrate: comment without a directive"
-                : unreadable.written.hasPrefix(" ") ? "space after obs-migrate: before '\(unreadable.written.dropFirst())'"
+                : spaced && unreadable.suggestion != nil ? "space after obs-migrate: before '\(unreadable.written.dropFirst())'"
+                : spaced ? "'obs-migrate:\(unreadable.written)' names no directive"
                 : "unknown directive 'obs-migrate:\(unreadable.written)'"
             return finding(context, unreadable.range, "\(what) (\(hint)): it suppresses nothing", fix: nil)
         }
