@@ -202,7 +202,7 @@ public enum Engine {
                     let line = table!.location(of: finding.range.lowerBound).line
                     let keys = file.suppressions.covering(code: finding.code, name: finding.ruleName, line: line)
                     covered.formUnion(keys)
-                    if !keys.isEmpty || file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
+                    if !keys.isEmpty || file.suppressions.ignoredByConfiguration(code: finding.code, name: finding.ruleName) { continue }
                 }
                 result.append(finding)
             }

@@ -38,8 +38,11 @@ public struct Suppressions: Sendable {
     public var isEmpty: Bool { comments.isEmpty && configured.isEmpty }
 
     public func suppresses(code: String, name: String, line: Int) -> Bool {
-        if configured.contains(code) || configured.contains(name) { return true }
-        return suppressedByComment(code: code, name: name, line: line)
+        ignoredByConfiguration(code: code, name: name) || suppressedByComment(code: code, name: name, line: line)
+    }
+
+    public func ignoredByConfiguration(code: String, name: String) -> Bool {
+        configured.contains(code) || configured.contains(name)
     }
 
     public func suppressedByComment(code: String, name: String, line: Int) -> Bool {
@@ -49,7 +52,7 @@ public struct Suppressions: Sendable {
     /// For a finding about the comments themselves (OBS301, OBS302): only a comment that names
     /// its rule, or the configuration, keeps it quiet; a `disable` of every rule would hide its own.
     public func suppressesByName(code: String, name: String, line: Int) -> Bool {
-        if configured.contains(code) || configured.contains(name) { return true }
+        if ignoredByConfiguration(code: code, name: name) { return true }
         return covering(code: code, name: name, line: line).contains { ref in
             ref.key.map { !comments.directives[ref.directive].keys[$0].isAll } ?? false
         }
