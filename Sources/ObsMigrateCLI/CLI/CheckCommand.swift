@@ -37,8 +37,16 @@ enum CheckCommand {
         OPTIONS:
         \(ArgumentParser.helpLines(specs))
 
-        Suppress a finding with `// obs-migrate:disable-next-line OBS102` on the line before it, or
-        a whole file with `// obs-migrate:disable OBS101`. A suppressed fix keeps its model as it is.
+        SUPPRESSING (comments; rule codes or names, `all` or none for every rule, a reason after --):
+          // obs-migrate:disable OBS102                from its line to an enable, or the end of the file
+          // obs-migrate:enable OBS102                 ends that region
+          // obs-migrate:disable-line OBS102           its own line (after the code)
+          // obs-migrate:disable-next-line OBS102      the next line
+          // obs-migrate:disable-previous-line OBS102  the line before
+        SwiftLint's disable:this, disable:next and disable:previous are read too. A suppressed fix is
+        not applied and keeps its model as it is everywhere; fix decides with the same comments. An
+        unknown directive or rule is reported (OBS301), and so is a suppression that covers no
+        finding or an enable that ends no region (OBS302).
         """
     }
 

@@ -242,9 +242,13 @@ enum FixCommand {
                 console.out(UnifiedDiff.diff(old: plan.originals[f]!.bytes!, new: project.files[f].bytes,
                                              oldName: path, newName: path), terminator: false)
             }
-            // What the migration changes in behaviour is said with the diff, at its place on disk.
+            // What the migration changes in behaviour is said with the diff, at its place on disk;
+            // so is a suppression comment not understood, since the diff may change what it meant to keep.
             let behaviourChanges = left.filter { Engine.behaviourChangeCodes.contains($0.finding.code) }
-            for located in FindingLocator.locateInOriginals(behaviourChanges, final: plan.final, original: plan.original, project: project) {
+            let unreadSuppressions = left.filter { $0.finding.code == InvalidSuppression.code }
+            for located in FindingLocator.locateInOriginals(behaviourChanges + unreadSuppressions, final: plan.final,
+                                                            original: plan.original, project: project)
+                .sorted(by: { ($0.diagnostic.path, $0.diagnostic.line, $0.diagnostic.column) < ($1.diagnostic.path, $1.diagnostic.line, $1.diagnostic.column) }) {
                 console.out(TextReporter.line(located.diagnostic, style: style))
             }
             if !options.quiet, !(hadProblems && changed.isEmpty && left.isEmpty) {
@@ -253,7 +257,7 @@ enum FixCommand {
                     ? "Nothing to fix." + (left.isEmpty ? "" : " \(left.count) issue\(left.count == 1 ? " needs" : "s need") a person (see `obs-migrate check`).")
                     : "Would fix \(plan.fixedCount) issue\(plan.fixedCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"); run `obs-migrate fix --write\(options.policy.bumpsLowTargets ? " --bump-deployment-target" : "")` to apply."
                       + (left.isEmpty ? "" : " \(left.count) would be left for a person"
-                         + (behaviourChanges.isEmpty ? "." : ", with \(behaviourChanges.count) warning\(behaviourChanges.count == 1 ? "" : "s") about behaviour (listed above).")))
+                         + Self.listedAbove(behaviourChanges: behaviourChanges.count, unreadSuppressions: unreadSuppressions.count)))
             }
             if hadProblems { return ExitCode.error }
             return changed.isEmpty ? ExitCode.clean : ExitCode.findings
@@ -301,6 +305,16 @@ enum FixCommand {
         }
         if hadProblems || failed { return ExitCode.error }
         return failsOnLeft ? ExitCode.findings : ExitCode.clean
+    }
+
+    /// The end of the diff's summary: what it listed above.
+    static func listedAbove(behaviourChanges: Int, unreadSuppressions: Int) -> String {
+        var parts: [String] = []
+        if behaviourChanges > 0 { parts.append("\(behaviourChanges) warning\(behaviourChanges == 1 ? "" : "s") about behaviour") }
+        if unreadSuppressions > 0 {
+            parts.append("\(unreadSuppressions) suppression comment\(unreadSuppressions == 1 ? "" : "s") that suppress\(unreadSuppressions == 1 ? "es" : "") nothing")
+        }
+        return parts.isEmpty ? "." : ", with " + parts.joined(separator: " and ") + " (listed above)."
     }
 
     /// `fix -`: the fixed text of standard input's file on standard output, what is left for a

@@ -3,9 +3,9 @@ import ObsMigrateCore
 /// `per-path-ignores`: rules that do not report in files whose path (relative to the project
 /// root) matches a glob.
 ///
-/// They are applied as file-wide suppressions: each matching file gets the codes added to its
-/// `// obs-migrate:disable CODE...` set, so they go through the one mechanism the engine has for
-/// findings that must not be reported. That is what makes them safe: `Engine.analyze` treats a
+/// They are applied as file-wide suppressions (as `// obs-migrate:disable CODE...` at the top of
+/// each matching file), so they go through the one mechanism the engine has for findings that
+/// must not be reported. That is what makes them safe: `Engine.analyze` treats a
 /// suppressed *fixable* finding as a fix that may not be applied, which blocks its model
 /// project-wide (the class stays `ObservableObject` and every view keeps its wrappers), and
 /// drops the suppressed findings from the report. Ignoring `OBS104` under `Legacy/**` therefore

@@ -179,24 +179,42 @@ public enum Engine {
     static let parallelRulesBytes = 1 << 20
 
     public static func findings(in f: Int, index: ProjectIndex, rules: [any Rule]) -> [Finding] {
-        guard index.mayReport(f) else { return [] }
         let file = index.files[f]
+        // A file where no rule can report may still have obs-migrate: comments to check
+        // (OBS301, OBS302); its tokens stay let go.
+        let rulesMayReport = index.mayReport(f)
+        guard rulesMayReport || !file.suppressions.comments.isEmpty else { return [] }
         let context = RuleContext(index: index, fileIndex: f)
         var result: [Finding] = []
         var table: LineTable? = nil
         // A big file runs its rules on both cores: a project of one huge file has nothing
         // else to run in parallel. (Rule order is kept, so the output is the same.)
-        let perRule = file.bytes.count >= Self.parallelRulesBytes
+        let perRule = !rulesMayReport ? []
+            : file.bytes.count >= Self.parallelRulesBytes
             ? parallelMap(Array(rules.indices)) { rules[$0].check(context) }
             : rules.map { $0.check(context) }
+        // Which comments covered a finding: a comment that covered none is reported (OBS302).
+        var covered: Set<Suppressions.KeyRef> = []
         for found in perRule {
             for finding in found {
                 if !file.suppressions.isEmpty {
                     if table == nil { table = file.lineTable }
                     let line = table!.location(of: finding.range.lowerBound).line
-                    if file.suppressions.suppresses(code: finding.code, name: finding.ruleName, line: line) { continue }
+                    let keys = file.suppressions.covering(code: finding.code, name: finding.ruleName, line: line)
+                    covered.formUnion(keys)
+                    if !keys.isEmpty || file.suppressions.ignoredByConfiguration(code: finding.code, name: finding.ruleName) { continue }
                 }
                 result.append(finding)
+            }
+        }
+        if !file.suppressions.comments.isEmpty {
+            let usage = SuppressionUsage(covered: covered, ranCodes: Set(rules.map(\.metadata.code)))
+            for case let rule as any SuppressionRule in rules {
+                for finding in rule.check(context, usage: usage) {
+                    if table == nil { table = file.lineTable }
+                    let line = table!.location(of: finding.range.lowerBound).line
+                    if !file.suppressions.suppressesByName(code: finding.code, name: finding.ruleName, line: line) { result.append(finding) }
+                }
             }
         }
         return result.sorted { ($0.range.lowerBound, $0.code) < ($1.range.lowerBound, $1.code) }

@@ -22,6 +22,8 @@ public enum RuleRegistry {
         IgnoredStorageLosesTracking(),
         MainActorStateDefaultValue(),
         ObservationTrackingCandidate(),
+        InvalidSuppression(),
+        SuperfluousSuppression(),
     ]
 
     /// A rule by code (`OBS104`) or name (`state-object`), case-insensitively.
