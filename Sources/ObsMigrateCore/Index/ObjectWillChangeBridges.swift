@@ -17,11 +17,12 @@ extension ProjectIndex {
             guard decl.kind == .class, !files[ref.file].tokensDropped, observerMigrations[name] == nil else { continue }
             let source = files[ref.file].source
             let bodies = model.declarations + model.extensions
+            // One search of each body's bytes (its interpolations and comments too: a comment
+            // naming it refuses the bridge, which only costs a migration).
             let sendsItself = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
                 let s = files[r.file].source, t = type(r)
-                return ((t.bodyOpen + 1)..<t.bodyClose).contains { s.kind($0) == .identifier && s.text($0) == "objectWillChange" }
-                    || interpolations(in: s, from: t.bodyOpen, to: t.bodyClose).contains { s.text($0).contains("objectWillChange") }
+                return ByteSearch.firstOffset(of: Self.objectWillChangeBytes, in: s.bytes, range: s.start(t.bodyOpen)..<s.end(t.bodyClose)) != nil
             }
             guard !sendsItself else { continue }
             let published = decl.properties.filter { $0.attribute("Published") != nil && !$0.isStatic }
@@ -30,6 +31,8 @@ extension ProjectIndex {
         }
         return result
     }
+
+    static let objectWillChangeBytes = Array("objectWillChange".utf8)
 
     /// Whether `x.objectWillChange` at token `s` only subscribes (no `send`, no `&`).
     func subscribesOnly(_ s: Int, first: Int, in source: SourceFile) -> Bool {

@@ -229,13 +229,13 @@ public struct ProjectIndex: Sendable {
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
-            objectWillChangeBridges = collectObjectWillChangeBridges()
+            objectWillChangeBridges = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)
         Timings.measure("index: decide") { decide() }
-        (bridgedProperties, assignedBridgeProperties) = collectBridgedProperties()
+        (bridgedProperties, assignedBridgeProperties) = Timings.measure("index: bridged properties") { collectBridgedProperties() }
         bridgedObjectWillChange = collectBridgedObjectWillChange()
         collectInitializerWork()
         collectObservableStateDefaults()

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ObsMigrateSupport
 
 /// A `@Published` property whose `$x` publisher is used where no observer can stand in for it
 /// (time or scheduling, several publishers combined, a subscription from outside the class;
@@ -47,6 +48,19 @@ extension ProjectIndex {
         var bridges: [String: [String: PublisherBridge]] = [:]
         var untyped = Set<PropertyKey>()
         guard !models.isEmpty else { return ([:], []) }
+        // Only a property whose `$x` is written somewhere needs one.
+        var projected = Set<String>()
+        for f in files.indices where !files[f].tokensDropped {
+            let source = files[f].source
+            for s in source.indices(of: .dollarIdentifier) {
+                // `$0`, `$1`: closure arguments, the commonest, ruled out before making a String.
+                let second = source.bytes[source.start(s) + 1]
+                if second >= 0x30 && second <= 0x39 { continue }
+                let name = String(source.text(s).dropFirst())
+                if publishedNames.contains(name) { projected.insert(name) }
+            }
+        }
+        guard !projected.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
         let handedOn = spelledPublishedTypes.isEmpty ? [] : projectionsHandedOn()
@@ -54,7 +68,7 @@ extension ProjectIndex {
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
             let model = models[name]!
-            guard model.declarations.count == 1, !model.published.isEmpty else { continue }
+            guard model.declarations.count == 1, !model.published.isDisjoint(with: projected) else { continue }
             let ref = model.declarations[0]
             let decl = type(ref)
             guard decl.kind == .class, !files[ref.file].tokensDropped else { continue }
@@ -67,36 +81,39 @@ extension ProjectIndex {
             while let next = queue.popLast() {
                 for c in subclasses[next] ?? [] where !family.contains(c) { family.append(c); queue.append(c) }
             }
-            var taken = Set<String>()
+            var members = Set<String>()
             var familyFiles = Set<Int>()
             for member in family {
                 guard let m = models[member] else { continue }
                 for r in m.declarations + m.extensions {
                     let t = type(r)
-                    for p in t.properties { if let n = p.name { taken.insert(n) } }
-                    for fn in t.functions { taken.insert(fn.name) }
-                    familyFiles.insert(r.file)
+                    for p in t.properties { if let n = p.name { members.insert(n) } }
+                    for fn in t.functions { members.insert(fn.name) }
+                    if !files[r.file].tokensDropped { familyFiles.insert(r.file) }
                 }
             }
-            for f in familyFiles where !files[f].tokensDropped {
-                let s = files[f].source
-                for t in 0..<s.sigCount where s.kind(t) == .identifier
-                    && (s.text(t).hasSuffix("Publisher") || s.text(t).hasSuffix("Subject") || s.text(t).hasSuffix("Assignments")) {
-                    taken.insert(s.text(t))
-                }
+            // A name a bridge adds is taken when the family declares it, or any of its files
+            // writes it in code (a local there would shadow it).
+            func taken(_ name: String) -> Bool {
+                members.contains(name) || familyFiles.contains { Self.writesWord(name, in: files[$0].source) }
+            }
+            // The body's `_name` identifiers, read once (from their first byte) for all its properties.
+            var underscored = Set<String>()
+            for t in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(t) == .identifier && source.bytes[source.start(t)] == UInt8(ascii: "_") {
+                underscored.insert(source.text(t))
             }
             for property in decl.properties where property.attribute("Published") != nil {
-                guard let pname = property.name, !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
+                guard let pname = property.name, projected.contains(pname), !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
                 let key = PropertyKey(model: name, property: pname)
                 let isolation = property.attribute("MainActor") != nil ? "@MainActor " : ""
                 let refusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
                     : bridgeAccess(property) == nil ? "modifiers"
                     : pname.hasPrefix("`") ? "backticks"
                     : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
-                    : taken.contains(pname + "Publisher") || taken.contains(pname + "Subject") || taken.contains(pname + "Assignments") ? "names taken"
+                    : taken(pname + "Publisher") || taken(pname + "Subject") || taken(pname + "Assignments") ? "names taken"
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
-                    : ((decl.bodyOpen + 1)..<decl.bodyClose).contains(where: { source.kind($0) == .identifier && source.text($0) == "_" + pname }) ? "_x used"
+                    : underscored.contains("_" + pname) ? "_x used"
                     : nil
                 if let refusal {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal)") }
@@ -118,6 +135,22 @@ extension ProjectIndex {
             }
         }
         return (bridges, untyped)
+    }
+
+    /// Whether `word` is written in the file's code as a whole word (one search of its bytes).
+    static func writesWord(_ word: String, in source: SourceFile) -> Bool {
+        let needle = Array(word.utf8), bytes = source.bytes
+        var offset = 0
+        while let hit = ByteSearch.firstOffset(of: needle, in: bytes, range: offset..<bytes.count) {
+            let end = hit + needle.count
+            if (hit == 0 || !isIdentifierByte(bytes[hit - 1])) && (end == bytes.count || !isIdentifierByte(bytes[end])) {
+                // A token of code, not a comment's or a string's word.
+                let t = source.sigIndex(atOrAfter: hit)
+                if t < source.sigCount, source.start(t) == hit { return true }
+            }
+            offset = hit + 1
+        }
+        return false
     }
 
     /// `OBS_MIGRATE_DEBUG_BRIDGES=1`: why each property was refused a bridge, on standard output.
@@ -285,9 +318,14 @@ extension ProjectIndex {
     /// The element types written as `Published<T>` anywhere, normalized; "" when one cannot be read.
     func publishedTypeSpellings() -> Set<String> {
         var result = Set<String>()
+        let generic = Array("Published<".utf8), spaced = Array("Published <".utf8)
         for f in files.indices where !files[f].tokensDropped {
             let source = files[f].source
-            for s in 0..<source.sigCount where source.kind(s) == .identifier && source.isText(s, "Published") && source.isText(s + 1, "<") {
+            // One search of the bytes rules out most files, before their tokens.
+            guard ByteSearch.firstOffset(of: generic, in: source.bytes, range: 0..<source.bytes.count) != nil
+                || ByteSearch.firstOffset(of: spaced, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
+            // `@Published` is an attribute token: only a bare `Published` is an identifier.
+            for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 var depth = 0, k = s + 1
                 while k < source.sigCount, k < s + 64 {
                     let text = source.text(k)
