@@ -63,7 +63,7 @@ while IFS=$'\t' read -r app repo commit sub note; do
   # A snapshot lacks blobs of 4 MiB and more (git archive may name one it passed over): check
   # that every wanted file arrived.
   wanted=$(git --git-dir="$git_dir" ls-tree -r --name-only "$commit" | grep -c -E "$files" || true)
-  got=$(find "$dir/tree" -type f | wc -l)
+  got=$(find "$dir/tree" \( -type f -o -type l \) | wc -l)
   [ "$wanted" -eq "$got" ] || echo "warning: $app: $got of $wanted files exported (see $dir/archive.err)" >&2
   git init -q "$dir/tree"
   cp -a "$dir/tree" "$dir/fixed"
@@ -108,6 +108,7 @@ def kind(text):
     text = re.sub(r"'[^']*'", "'x'", text)
     text = re.sub(r"`[^`]*`", "`x`", text)
     text = re.sub(r"\b[A-Z][A-Za-z0-9_]*\b", "X", text)
+    text = re.sub(r"\bname [A-Za-z_][A-Za-z0-9_]*'s type", "name x's type", text)
     return " ".join(text.split())
 
 rows, reasons, bad = [], collections.Counter(), []
