@@ -17,12 +17,11 @@ extension ProjectIndex {
             guard decl.kind == .class, !files[ref.file].tokensDropped, observerMigrations[name] == nil else { continue }
             let source = files[ref.file].source
             let bodies = model.declarations + model.extensions
-            // One search of each body's bytes (its interpolations and comments too: a comment
-            // naming it refuses the bridge, which only costs a migration).
+            // A search of each body's bytes, for code and interpolations (not comments).
             let sendsItself = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
-                let s = files[r.file].source, t = type(r)
-                return ByteSearch.firstOffset(of: Self.objectWillChangeBytes, in: s.bytes, range: s.start(t.bodyOpen)..<s.end(t.bodyClose)) != nil
+                let t = type(r)
+                return Self.namesInCode(Self.objectWillChangeBytes, in: files[r.file].source, from: t.bodyOpen, to: t.bodyClose)
             }
             guard !sendsItself else { continue }
             let published = decl.properties.filter { $0.attribute("Published") != nil && !$0.isStatic }
@@ -33,6 +32,20 @@ extension ProjectIndex {
     }
 
     static let objectWillChangeBytes = Array("objectWillChange".utf8)
+
+    /// Whether `word` occurs between tokens `open` and `close` as a token of its own or inside
+    /// one (a string's interpolation), not in a comment.
+    static func namesInCode(_ word: [UInt8], in source: SourceFile, from open: Int, to close: Int) -> Bool {
+        var offset = source.start(open)
+        let end = source.end(close)
+        while let hit = ByteSearch.firstOffset(of: word, in: source.bytes, range: offset..<end) {
+            let t = source.sigIndex(atOrAfter: hit)
+            if t < source.sigCount, source.start(t) == hit { return true }
+            if t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) { return true }
+            offset = hit + 1
+        }
+        return false
+    }
 
     /// Whether `x.objectWillChange` at token `s` only subscribes (no `send`, no `&`).
     func subscribesOnly(_ s: Int, first: Int, in source: SourceFile) -> Bool {

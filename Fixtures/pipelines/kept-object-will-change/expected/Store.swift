@@ -21,6 +21,7 @@ import Observation
             objectWillChange.send()
         }
     }
+    // A comment naming objectWillChange is no use of it.
     var log: [String] = []
 
     func add(_ item: String) { items.append(item) }

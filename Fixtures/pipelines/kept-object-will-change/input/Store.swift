@@ -11,6 +11,7 @@ final class Store: ObservableObject {
             log.append("filter will \(newValue)")
         }
     }
+    // A comment naming objectWillChange is no use of it.
     var log: [String] = []
 
     func add(_ item: String) { items.append(item) }
