@@ -63,7 +63,7 @@ extension ProjectIndex {
         guard !projected.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
-        let handedOn = spelledPublishedTypes.isEmpty ? [] : projectionsHandedOn()
+        let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn()
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -125,7 +125,7 @@ extension ProjectIndex {
                     continue
                 }
                 // A `Published<T>.Publisher` written for this type somewhere takes `$x` as it is.
-                if handedOn.contains(pname),
+                if handedOn.untyped.contains(pname) || lineageAndDescendants(name, subclasses).contains(where: { handedOn.typed.contains(PropertyKey(model: $0, property: pname)) }),
                    spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): Published<\(valueType)> written") }
                     continue
@@ -339,28 +339,46 @@ extension ProjectIndex {
         return result
     }
 
-    /// The names `x` of every `$x` in the project handed on as a value (an argument, a return
-    /// value, a stored or assigned value) rather than read through an operator (`$x.sink`,
-    /// `$x.map`) or given to a Combine API that takes any publisher (`.onReceive($x)`,
-    /// `Publishers.CombineLatest($a, $b)`, `$a.combineLatest($b)`).
-    func projectionsHandedOn() -> Set<String> {
-        var result = Set<String>()
+    /// Every `$x` in the project handed on as a value (an argument, a return value, a stored or
+    /// assigned value) rather than read through an operator (`$x.sink`, `$x.map`) or given to a
+    /// Combine API that takes any publisher (`.onReceive($x)`, `Publishers.CombineLatest($a, $b)`,
+    /// `$a.combineLatest($b)`): by the model it was told to be of (`model.$x`, or a bare `$x` in a
+    /// model's body), else by name.
+    func projectionsHandedOn() -> (typed: Set<PropertyKey>, untyped: Set<String>) {
+        var typed = Set<PropertyKey>(), untyped = Set<String>()
         for f in files.indices where !files[f].tokensDropped {
             let source = files[f].source
             for s in source.indices(of: .dollarIdentifier) {
+                let second = source.bytes[source.start(s) + 1]
+                if second >= 0x30 && second <= 0x39 { continue }
                 let name = String(source.text(s).dropFirst())
-                guard publishedNames.contains(name), !result.contains(name) else { continue }
+                guard publishedNames.contains(name), !untyped.contains(name) else { continue }
                 if source.kind(s + 1) == .period { continue }
                 // The argument's call: `f(` before the expression (its receiver, if any, skipped).
                 var first = s
-                if source.kind(s - 1) == .period, let r = receiverRange(before: s - 1, in: source) { first = r.lowerBound }
+                let receiver = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source) : nil
+                if let r = receiver { first = r.lowerBound }
                 var open = first - 1
                 if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
                 if source.kind(open) == .comma || source.kind(open) == .leftParen {
                     if let brace = Self.enclosingParen(of: open, in: source), Self.anyPublisherConsumers.contains(source.text(brace - 1)) { continue }
                 }
-                result.insert(name)
+                let bySelf = receiver.map { source.isIdentifier($0.lowerBound, "self") && $0.count == 1 } ?? false
+                let model = receiver == nil || bySelf
+                    ? enclosingModel(of: s, in: f)
+                    : receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
+                if let model, models[model] != nil { typed.insert(PropertyKey(model: model, property: name)) } else { untyped.insert(name) }
             }
+        }
+        return (typed, untyped)
+    }
+
+    /// `name`, its model ancestors and its model descendants.
+    func lineageAndDescendants(_ name: String, _ subclasses: [String: [String]]) -> [String] {
+        var result = lineage(of: name)
+        var queue = [name]
+        while let next = queue.popLast() {
+            for c in subclasses[next] ?? [] where !result.contains(c) { result.append(c); queue.append(c) }
         }
         return result
     }
