@@ -98,19 +98,26 @@ final class HookTests: XCTestCase {
 
     func testStagedDecidesWithTheWholeProjectOnDisk() throws {
         // The staged model has no finding of its own that blocks it, but a file that is not
-        // staged (not even tracked) uses its $count publisher: it must keep ObservableObject.
+        // staged (not even tracked) assigns into its $count publisher, which keeps a model
+        // (no publisher of its own serves that): it must keep ObservableObject.
         let repo = try HookSupport.makeRepository("staged-project")
         try repo.write("Model.swift", Self.legacyModel)
         try repo.git("add", "Model.swift")
-        try repo.write("Feed.swift", "import Combine\n\nfunc watch(_ m: Model) -> AnyCancellable {\n    m.$count.sink { print($0) }\n}\n")
+        try repo.write("Feed.swift", "import Combine\n\nfunc watch(_ m: Model, _ counts: AnyPublisher<Int, Never>) {\n    counts.assign(to: &m.$count)\n}\n")
 
         let result = runTool(["check", "--staged"], cwd: repo.path)
         XCTAssertEqual(result.code, 1, result.err)
         XCTAssertTrue(result.out.contains("Model keeps ObservableObject"), result.out)
-        XCTAssertTrue(result.out.contains("its $count publisher is used at Feed.swift:4:7"), result.out)
+        XCTAssertTrue(result.out.contains("its $count publisher is used at Feed.swift:4:26"), result.out)
         XCTAssertFalse(result.out.split(separator: "\n").contains { $0.hasPrefix("Feed.swift:") },
                        "only staged files are reported:\n\(result.out)")
         XCTAssertTrue(result.out.contains("1 file checked") || result.out.contains("in 1 file"), result.out)
+
+        // A read that a publisher of its own serves is rewritten with the model: an unstaged
+        // file holding one keeps the model too, since its migration would edit that file.
+        try repo.write("Feed.swift", "import Combine\n\nfunc watch(_ m: Model) -> AnyCancellable {\n    m.$count.sink { print($0) }\n}\n")
+        let read = runTool(["check", "--staged"], cwd: repo.path)
+        XCTAssertTrue(read.out.contains("Model keeps ObservableObject: its migration also edits Feed.swift, which is not among the paths of this run"), read.out)
     }
 
     func testStagedOutsideARepositoryIsAOneLineError() throws {

@@ -7,7 +7,8 @@ final class ProjectScopeTests: XCTestCase {
     static let store = "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var count = 0\n}\n"
     static let view = "import SwiftUI\n\nstruct ContentView: View {\n    @StateObject var store = Store()\n    var body: some View { Text(\"\\(store.count)\") }\n}\n"
     /// Generated code that subscribes to the publisher: read, it holds Store back.
-    static let subscriber = "import Combine\n\nfunc watch(_ store: Store) -> AnyCancellable {\n    store.$count.sink { _ in }\n}\n"
+    // Assigned into from outside the class: no publisher of its own serves it, so it keeps Store.
+    static let subscriber = "import Combine\n\nfunc watch(_ store: Store, _ counts: AnyPublisher<Int, Never>) {\n    counts.assign(to: &store.$count)\n}\n"
 
     func repository(_ name: String) throws -> HookSupport.Repository {
         let repo = try HookSupport.makeRepository("scope-" + name)
@@ -28,7 +29,7 @@ final class ProjectScopeTests: XCTestCase {
 
         // Read again, it decides: with the flag, and with the setting.
         let all = runTool(["check", "--no-respect-gitignore", "."], cwd: repo.path)
-        XCTAssertTrue(all.out.contains("Store keeps ObservableObject: its $count publisher is used at Generated/Watch.swift:4:11"), all.out)
+        XCTAssertTrue(all.out.contains("Store keeps ObservableObject: its $count publisher is used at Generated/Watch.swift:4:30"), all.out)
         try repo.write(".obs-migrate.json", "{\"respect-gitignore\": false}\n")
         XCTAssertTrue(runTool(["check", "."], cwd: repo.path).out.contains("its $count publisher is used"))
         try repo.write(".obs-migrate.json", "{\"respect-gitignore\": \"no\"}\n")
