@@ -50,16 +50,7 @@ extension ProjectIndex {
         guard !models.isEmpty else { return ([:], []) }
         // Only a property whose `$x` is written somewhere needs one.
         var projected = Set<String>()
-        for f in files.indices where !files[f].tokensDropped {
-            let source = files[f].source
-            for s in source.indices(of: .dollarIdentifier) {
-                // `$0`, `$1`: closure arguments, the commonest, ruled out before making a String.
-                let second = source.bytes[source.start(s) + 1]
-                if second >= 0x30 && second <= 0x39 { continue }
-                let name = String(source.text(s).dropFirst())
-                if publishedNames.contains(name) { projected.insert(name) }
-            }
-        }
+        forEachPublishedProjection { _, _, name in projected.insert(name) }
         guard !projected.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
@@ -346,31 +337,39 @@ extension ProjectIndex {
     /// model's body), else by name.
     func projectionsHandedOn() -> (typed: Set<PropertyKey>, untyped: Set<String>) {
         var typed = Set<PropertyKey>(), untyped = Set<String>()
+        forEachPublishedProjection { f, s, name in
+            let source = files[f].source
+            guard !untyped.contains(name), source.kind(s + 1) != .period else { return }
+            // The argument's call: `f(` before the expression (its receiver, if any, skipped).
+            var first = s
+            let receiver = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source) : nil
+            if let r = receiver { first = r.lowerBound }
+            var open = first - 1
+            if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
+            if source.kind(open) == .comma || source.kind(open) == .leftParen {
+                if let brace = Self.enclosingParen(of: open, in: source), Self.anyPublisherConsumers.contains(source.text(brace - 1)) { return }
+            }
+            let bySelf = receiver.map { source.isIdentifier($0.lowerBound, "self") && $0.count == 1 } ?? false
+            let model = receiver == nil || bySelf
+                ? enclosingModel(of: s, in: f)
+                : receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
+            if let model, models[model] != nil { typed.insert(PropertyKey(model: model, property: name)) } else { untyped.insert(name) }
+        }
+        return (typed, untyped)
+    }
+
+    /// Each `$x` token of the kept files whose `x` is a model's `@Published` property: its file,
+    /// token and `x` (`$0`-style closure arguments ruled out before making a String).
+    func forEachPublishedProjection(_ body: (Int, Int, String) -> Void) {
         for f in files.indices where !files[f].tokensDropped {
             let source = files[f].source
             for s in source.indices(of: .dollarIdentifier) {
                 let second = source.bytes[source.start(s) + 1]
                 if second >= 0x30 && second <= 0x39 { continue }
                 let name = String(source.text(s).dropFirst())
-                guard publishedNames.contains(name), !untyped.contains(name) else { continue }
-                if source.kind(s + 1) == .period { continue }
-                // The argument's call: `f(` before the expression (its receiver, if any, skipped).
-                var first = s
-                let receiver = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source) : nil
-                if let r = receiver { first = r.lowerBound }
-                var open = first - 1
-                if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
-                if source.kind(open) == .comma || source.kind(open) == .leftParen {
-                    if let brace = Self.enclosingParen(of: open, in: source), Self.anyPublisherConsumers.contains(source.text(brace - 1)) { continue }
-                }
-                let bySelf = receiver.map { source.isIdentifier($0.lowerBound, "self") && $0.count == 1 } ?? false
-                let model = receiver == nil || bySelf
-                    ? enclosingModel(of: s, in: f)
-                    : receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
-                if let model, models[model] != nil { typed.insert(PropertyKey(model: model, property: name)) } else { untyped.insert(name) }
+                if publishedNames.contains(name) { body(f, s, name) }
             }
         }
-        return (typed, untyped)
     }
 
     /// `name`, its model ancestors and its model descendants.
