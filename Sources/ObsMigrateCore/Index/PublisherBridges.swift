@@ -67,11 +67,7 @@ extension ProjectIndex {
             // Properties a pipeline turns into an observer already have their willSet.
             let observed = Set(observerMigrations[name]?.pipelines.map(\.property) ?? [])
             // The names a bridge adds must be new to the class, its ancestors and descendants.
-            var family = lineage(of: name)
-            var queue = [name]
-            while let next = queue.popLast() {
-                for c in subclasses[next] ?? [] where !family.contains(c) { family.append(c); queue.append(c) }
-            }
+            let family = lineageAndDescendants(name, subclasses)
             var members = Set<String>()
             var familyFiles = Set<Int>()
             for member in family {
@@ -116,7 +112,7 @@ extension ProjectIndex {
                     continue
                 }
                 // A `Published<T>.Publisher` written for this type somewhere takes `$x` as it is.
-                if handedOn.untyped.contains(pname) || lineageAndDescendants(name, subclasses).contains(where: { handedOn.typed.contains(PropertyKey(model: $0, property: pname)) }),
+                if handedOn.untyped.contains(pname) || family.contains(where: { handedOn.typed.contains(PropertyKey(model: $0, property: pname)) }),
                    spelledPublishedTypes.contains(Self.normalizedTypeSpelling(valueType)) || spelledPublishedTypes.contains("") {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): Published<\(valueType)> written") }
                     continue
