@@ -16,6 +16,8 @@ extension ProjectIndex {
             let decl = type(ref)
             guard decl.kind == .class, !files[ref.file].tokensDropped, observerMigrations[name] == nil else { continue }
             let source = files[ref.file].source
+            // The publisher goes on a line of its own after the `{`: nothing may follow it there.
+            guard decl.bodyOpen + 1 < source.sigCount, source.startsLine[decl.bodyOpen + 1] else { continue }
             let bodies = model.declarations + model.extensions
             // A search of each body's bytes, for code and interpolations (not comments).
             let sendsItself = bodies.contains { r in
