@@ -23,7 +23,9 @@ extension ProjectIndex {
             let sendsItself = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
                 let t = type(r)
-                return Self.namesInCode(Self.objectWillChangeBytes, in: files[r.file].source, from: t.bodyOpen, to: t.bodyClose)
+                let source = files[r.file].source
+                return Self.occursInCode(Self.objectWillChangeBytes, in: source, range: source.start(t.bodyOpen)..<source.end(t.bodyClose),
+                                         wholeWord: false, insideTokens: true)
             }
             guard !sendsItself else { continue }
             let published = decl.properties.filter { $0.attribute("Published") != nil && !$0.isStatic }
@@ -34,20 +36,6 @@ extension ProjectIndex {
     }
 
     static let objectWillChangeBytes = Array("objectWillChange".utf8)
-
-    /// Whether `word` occurs between tokens `open` and `close` as a token of its own or inside
-    /// one (a string's interpolation), not in a comment.
-    static func namesInCode(_ word: [UInt8], in source: SourceFile, from open: Int, to close: Int) -> Bool {
-        var offset = source.start(open)
-        let end = source.end(close)
-        while let hit = ByteSearch.firstOffset(of: word, in: source.bytes, range: offset..<end) {
-            let t = source.sigIndex(atOrAfter: hit)
-            if t < source.sigCount, source.start(t) == hit { return true }
-            if t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) { return true }
-            offset = hit + 1
-        }
-        return false
-    }
 
     /// Whether `x.objectWillChange` at token `s` only subscribes (no `send`, no `&`).
     func subscribesOnly(_ s: Int, first: Int, in source: SourceFile) -> Bool {

@@ -201,23 +201,9 @@ extension ProjectIndex {
         let first = source.kind(d - 1) == .period && source.isIdentifier(d - 2, "self") ? d - 2 : d
         guard source.startsStatement(first), source.innermostBrace(around: first) == body.open else { return nil }
         // `.name(arguments)`, `.name { closure }`, `.name(arguments) { closure }`.
-        struct Stage { var name: String; var arguments: (open: Int, close: Int)?; var closure: (open: Int, close: Int)? }
-        var stages: [Stage] = []
-        var k = d + 1
-        while source.kind(k) == .period, source.kind(k + 1) == .identifier {
-            var stage = Stage(name: source.text(k + 1), arguments: nil, closure: nil)
-            k += 2
-            if source.kind(k) == .leftParen {
-                let m = Int(source.match[k]); guard m > k else { return nil }
-                stage.arguments = (k, m); k = m + 1
-            }
-            if source.kind(k) == .leftBrace, !source.startsStatement(k) {
-                let m = Int(source.match[k]); guard m > k else { return nil }
-                stage.closure = (k, m); k = m + 1
-            }
-            stages.append(stage)
-        }
-        let last = k - 1
+        guard let chain = PipelineStage.chain(from: d + 1, in: source) else { return nil }
+        var stages = chain.stages
+        let k = chain.next, last = k - 1
         guard k >= body.close || source.startsStatement(k), stages.count >= 2 else { return nil }
         // `.store(in: &cancellables)` or `&self.cancellables`.
         let store = stages.removeLast()
@@ -229,14 +215,7 @@ extension ProjectIndex {
         let storeName = source.name(nameToken)
         guard let sink = stages.popLast(), sink.name == "sink" else { return nil }
         // The sink's closure: trailing, or `sink(receiveValue: { ... })`.
-        var sinkClosure = sink.closure
-        if sinkClosure == nil, let a = sink.arguments, source.isIdentifier(a.open + 1, "receiveValue"), source.kind(a.open + 2) == .colon,
-           source.kind(a.open + 3) == .leftBrace, Int(source.match[a.open + 3]) + 1 == a.close {
-            sinkClosure = (a.open + 3, a.close - 1)
-        } else if sink.arguments != nil && !(sink.arguments!.open + 1 == sink.arguments!.close) {
-            return nil
-        }
-        guard let sinkBlock = sinkClosure else { return nil }
+        guard let sinkBlock = sink.valueClosure(in: source) else { return nil }
 
         // The statement has its lines to itself.
         let bytes = source.bytes

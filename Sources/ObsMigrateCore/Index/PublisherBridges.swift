@@ -82,7 +82,9 @@ extension ProjectIndex {
             // A name a bridge adds is taken when the family declares it, or any of its files
             // writes it in code (a local there would shadow it).
             func taken(_ name: String) -> Bool {
-                members.contains(name) || familyFiles.contains { Self.writesWord(name, in: files[$0].source) }
+                members.contains(name) || familyFiles.contains {
+                    Self.occursInCode(Array(name.utf8), in: files[$0].source, range: 0..<files[$0].source.bytes.count, wholeWord: true, insideTokens: false)
+                }
             }
             // The body's `_name` identifiers, read once (from their first byte) for all its properties.
             var underscored = Set<String>()
@@ -93,8 +95,9 @@ extension ProjectIndex {
                 guard let pname = property.name, projected.contains(pname), !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
                 let key = PropertyKey(model: name, property: pname)
                 let isolation = property.attribute("MainActor") != nil ? "@MainActor " : ""
+                let access = bridgeAccess(property)
                 let refusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
-                    : bridgeAccess(property) == nil ? "modifiers"
+                    : access == nil ? "modifiers"
                     : pname.hasPrefix("`") ? "backticks"
                     : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
                     : taken(pname + "Publisher") || taken(pname + "Subject") || taken(pname + "Assignments") ? "names taken"
@@ -102,11 +105,10 @@ extension ProjectIndex {
                     // `_x` written anywhere would set the value past the subject.
                     : underscored.contains("_" + pname) ? "_x used"
                     : nil
-                if let refusal {
-                    if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal)") }
+                guard refusal == nil, let access else {
+                    if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal ?? "modifiers")") }
                     continue
                 }
-                let access = bridgeAccess(property)!
                 guard let valueType = bridgeValueType(property, in: source, at: scopePath(property.startToken, ref.file), file: ref.file) else {
                     untyped.insert(key)
                     continue
@@ -124,17 +126,17 @@ extension ProjectIndex {
         return (bridges, untyped)
     }
 
-    /// Whether `word` is written in the file's code as a whole word (one search of its bytes).
-    static func writesWord(_ word: String, in source: SourceFile) -> Bool {
-        let needle = Array(word.utf8), bytes = source.bytes
-        var offset = 0
-        while let hit = ByteSearch.firstOffset(of: needle, in: bytes, range: offset..<bytes.count) {
-            let end = hit + needle.count
-            if (hit == 0 || !isIdentifierByte(bytes[hit - 1])) && (end == bytes.count || !isIdentifierByte(bytes[end])) {
-                // A token of code, not a comment's or a string's word.
-                let t = source.sigIndex(atOrAfter: hit)
-                if t < source.sigCount, source.start(t) == hit { return true }
-            }
+    /// Whether `word` occurs in code within bytes `range` of the file: where a token starts (and,
+    /// `wholeWord`, the token is the word itself), or, `insideTokens`, inside one (a string's
+    /// interpolation); not in comments. One search of the bytes, then a look at each hit's token.
+    static func occursInCode(_ word: [UInt8], in source: SourceFile, range: Range<Int>, wholeWord: Bool, insideTokens: Bool) -> Bool {
+        let bytes = source.bytes
+        var offset = range.lowerBound
+        while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<range.upperBound) {
+            let end = hit + word.count
+            let t = source.sigIndex(atOrAfter: hit)
+            if t < source.sigCount, source.start(t) == hit, !wholeWord || end == bytes.count || !isIdentifierByte(bytes[end]) { return true }
+            if insideTokens, t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) { return true }
             offset = hit + 1
         }
         return false
@@ -145,10 +147,12 @@ extension ProjectIndex {
 
     /// The bridge of the `$member` seen from `model` (declared there or in a model superclass).
     public func publisherBridge(_ member: String, seenFrom model: String) -> PublisherBridge? {
-        for m in lineage(of: model) where models[m]?.published.contains(member) ?? false {
-            return publisherBridges[m]?[member]
-        }
-        return nil
+        declaringModel(of: member, seenFrom: model).flatMap { publisherBridges[$0]?[member] }
+    }
+
+    /// The model of `model`'s lineage that declares the `@Published` `member`.
+    func declaringModel(of member: String, seenFrom model: String) -> String? {
+        lineage(of: model).first { models[$0]?.published.contains(member) ?? false }
     }
 
     /// A `willSet` the property has already, where the send can go last (Published delivered
@@ -176,9 +180,8 @@ extension ProjectIndex {
 
     /// Why a `$member` seen from `model` that no bridge serves keeps the model.
     func publisherBlockReason(_ member: String, seenFrom model: String) -> BlockReason {
-        for m in lineage(of: model) where models[m]?.published.contains(member) ?? false {
-            if untypedBridgeProperties.contains(PropertyKey(model: m, property: member)) { return .publisherTypeUnknown(projection: "$" + member) }
-            break
+        if let m = declaringModel(of: member, seenFrom: model), untypedBridgeProperties.contains(PropertyKey(model: m, property: member)) {
+            return .publisherTypeUnknown(projection: "$" + member)
         }
         return .publisherUsed(projection: "$" + member)
     }
@@ -343,7 +346,8 @@ extension ProjectIndex {
             var open = first - 1
             if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
             if source.kind(open) == .comma || source.kind(open) == .leftParen {
-                if let brace = Self.enclosingParen(of: open, in: source), Self.anyPublisherConsumers.contains(source.text(brace - 1)) { return }
+                if let paren = source.kind(open) == .leftParen ? open : source.innermostParen(around: open),
+                   Self.anyPublisherConsumers.contains(source.text(paren - 1)) { return }
             }
             let bySelf = receiver.map { source.isIdentifier($0.lowerBound, "self") && $0.count == 1 } ?? false
             let model = receiver == nil || bySelf
@@ -383,22 +387,6 @@ extension ProjectIndex {
         "onReceive", "combineLatest", "CombineLatest", "CombineLatest3", "CombineLatest4", "merge", "Merge", "Merge3", "Merge4",
         "zip", "Zip", "Zip3", "Zip4", "switchToLatest", "append", "prepend", "flatMap", "AsyncPublisher",
     ]
-
-    /// The `(` whose argument list holds token `k` (a `(` itself, or a `,` at its top level).
-    static func enclosingParen(of k: Int, in source: SourceFile) -> Int? {
-        if source.kind(k) == .leftParen { return k }
-        var t = k - 1, depth = 0
-        while t >= 0, t > k - 4096 {
-            switch source.kind(t) {
-            case .rightParen, .rightBracket, .rightBrace: depth += 1
-            case .leftBracket, .leftBrace: if depth == 0 { return nil }; depth -= 1
-            case .leftParen: if depth == 0 { return t }; depth -= 1
-            default: break
-            }
-            t -= 1
-        }
-        return nil
-    }
 
     /// A type's text without whitespace or module and outer-type qualifiers, to compare
     /// spellings (`[Mastodon.Entity.Filter]` and `[Filter]`).

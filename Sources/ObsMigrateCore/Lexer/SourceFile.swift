@@ -183,6 +183,24 @@ public struct SourceFile: Sendable {
         return nil
     }
 
+    /// The `(` of the innermost parentheses holding token `s` as one of their arguments, found
+    /// as `innermostBrace` finds its `{`; nil when a `{` or `[` opens first.
+    public func innermostParen(around s: Int) -> Int? {
+        var k = s - 1
+        while k >= 0 {
+            switch kind(k) {
+            case .leftParen: return k
+            case .leftBrace, .leftBracket: return nil
+            case .rightBrace, .rightParen, .rightBracket:
+                let m = Int(match[k])
+                guard m >= 0, m < k else { return nil }
+                k = m - 1
+            default: k -= 1
+            }
+        }
+        return nil
+    }
+
     public func isIdentifier(_ s: Int, _ literal: StaticString) -> Bool {
         kind(s) == .identifier && isText(s, literal)
     }

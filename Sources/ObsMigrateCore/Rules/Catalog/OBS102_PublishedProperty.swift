@@ -49,19 +49,15 @@ public struct PublishedProperty: Rule {
                     let key = property.name.map { PropertyKey(model: name, property: $0) }
                     let read = key.map(context.index.bridgedProperties.contains) ?? false
                     let assigned = key.map(context.index.assignedBridgeProperties.contains) ?? false
+                    let bridge = read || assigned ? key.flatMap { context.index.publisherBridges[name]?[$0.property] } : nil
                     let sendsObjectWillChange = !property.isStatic && context.index.bridgedObjectWillChange.contains(name)
-                    if sendsObjectWillChange {
-                        fix += context.index.bridgeEdits(read || assigned ? context.index.publisherBridges[name]?[key?.property ?? ""] : nil,
-                                                         read: read, assigned: assigned, sendsObjectWillChange: true, on: property, of: decl, in: context.source)
-                        findings.append(finding(context, attr.range,
-                            "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName), which sends the objectWillChange it keeps before the property changes\(read ? ", with $\(key!.property)'s publisher" : "") (fixable)",
-                            fix: fix, model: name))
-                        continue
-                    }
-                    if read || assigned, let key, let bridge = context.index.publisherBridges[name]?[key.property] {
-                        fix += context.index.bridgeEdits(bridge, read: read, assigned: assigned, sendsObjectWillChange: false, on: property, of: decl, in: context.source)
-                        let what = read ? ", with \(bridge.publisherName), a Combine publisher that delivers as $\(key.property) did, for the code that subscribes to it"
-                                        : ", set by the subscriptions that assign(to: &$\(key.property)) made"
+                    if sendsObjectWillChange || bridge != nil, let pname = key?.property {
+                        fix += context.index.bridgeEdits(bridge, read: read, assigned: assigned, sendsObjectWillChange: sendsObjectWillChange,
+                                                         on: property, of: decl, in: context.source)
+                        let what = sendsObjectWillChange
+                            ? ", which sends the objectWillChange it keeps before the property changes" + (read ? ", with $\(pname)'s publisher" : "")
+                            : read ? ", with \(bridge?.publisherName ?? pname + "Publisher"), a Combine publisher that delivers as $\(pname) did, for the code that subscribes to it"
+                            : ", set by the subscriptions that assign(to: &$\(pname)) made"
                         findings.append(finding(context, attr.range,
                             "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName)\(what) (fixable)", fix: fix, model: name))
                         continue

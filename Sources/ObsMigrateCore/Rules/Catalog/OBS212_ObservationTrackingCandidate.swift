@@ -64,30 +64,15 @@ public struct ObservationTrackingCandidate: Rule {
     /// properties of its own members (`self?.label.text = value`, `label.isHidden = value`), or
     /// in `assign(to: \.text, on: label)`.
     static func setsOnlyOwnViews(after s: Int, in source: SourceFile) -> Bool {
-        var k = s + 1
-        var closure: (open: Int, close: Int)? = nil
-        var assignsToView = false
-        while source.kind(k) == .period, source.kind(k + 1) == .identifier {
-            let name = source.text(k + 1)
-            k += 2
-            var arguments: (Int, Int)? = nil
-            if source.kind(k) == .leftParen { let m = Int(source.match[k]); guard m > k else { return false }; arguments = (k, m); k = m + 1 }
-            if source.kind(k) == .leftBrace, !source.startsStatement(k) {
-                let m = Int(source.match[k]); guard m > k else { return false }
-                if name == "sink" { closure = (k, m) }
-                k = m + 1
-            }
-            if name == "assign", let (open, close) = arguments, source.isIdentifier(open + 1, "to"), source.kind(open + 3) == .backslash,
-               source.isIdentifier(close - 1, "self") == false || source.kind(close - 2) == .period {
-                // `on: label` or `on: self.label`; `on: self` sets the controller's own property.
-                assignsToView = true
-            }
-            if name == "sink", closure == nil, let (open, close) = arguments, source.isIdentifier(open + 1, "receiveValue"),
-               source.kind(open + 3) == .leftBrace, Int(source.match[open + 3]) + 1 == close {
-                closure = (open + 3, close - 1)
-            }
-        }
-        if assignsToView { return true }
+        guard let stages = PipelineStage.chain(from: s + 1, in: source)?.stages else { return false }
+        // `on: label` or `on: self.label`; `on: self` sets the controller's own property.
+        if stages.contains(where: { stage in
+            guard stage.name == "assign", let (open, close) = stage.arguments else { return false }
+            return source.isIdentifier(open + 1, "to") && source.kind(open + 3) == .backslash
+                && (!source.isIdentifier(close - 1, "self") || source.kind(close - 2) == .period)
+        }) { return true }
+        let sink = stages.last { $0.name == "sink" }
+        let closure = sink.flatMap { $0.closure ?? $0.valueClosure(in: source) }
         guard let c = closure, let shape = ClosureShape(c, in: source), shape.bodyFirst <= shape.bodyLast else { return false }
         // Each statement: `self?.a.b = ...`, `self.a.b = ...` or `a.b = ...`, `a` not the closure's parameter.
         var t = shape.bodyFirst
