@@ -168,29 +168,22 @@ public struct SourceFile: Sendable {
 
     /// The `{` of the innermost brace block holding token `s`, found walking back with bracketed
     /// runs skipped whole; nil when there is none, or a closer on the way has no opener.
-    public func innermostBrace(around s: Int) -> Int? {
-        var k = s - 1
-        while k >= 0 {
-            switch kind(k) {
-            case .leftBrace: return k
-            case .rightBrace, .rightParen, .rightBracket:
-                let m = Int(match[k])
-                guard m >= 0, m < k else { return nil }
-                k = m - 1
-            default: k -= 1
-            }
-        }
-        return nil
-    }
+    public func innermostBrace(around s: Int) -> Int? { innermostOpener(.leftBrace, around: s, passingOtherOpeners: true) }
 
     /// The `(` of the innermost parentheses holding token `s` as one of their arguments, found
     /// as `innermostBrace` finds its `{`; nil when a `{` or `[` opens first.
-    public func innermostParen(around s: Int) -> Int? {
+    public func innermostParen(around s: Int) -> Int? { innermostOpener(.leftParen, around: s, passingOtherOpeners: false) }
+
+    /// The nearest unclosed `opener` before token `s`, bracketed runs skipped whole; nil when a
+    /// closer on the way has no opener, or (not `passingOtherOpeners`) another opener comes first.
+    @inline(__always) private func innermostOpener(_ opener: TokenKind, around s: Int, passingOtherOpeners: Bool) -> Int? {
         var k = s - 1
         while k >= 0 {
             switch kind(k) {
-            case .leftParen: return k
-            case .leftBrace, .leftBracket: return nil
+            case opener: return k
+            case .leftBrace, .leftParen, .leftBracket:
+                guard passingOtherOpeners else { return nil }
+                k -= 1
             case .rightBrace, .rightParen, .rightBracket:
                 let m = Int(match[k])
                 guard m >= 0, m < k else { return nil }
