@@ -477,6 +477,8 @@ extension ProjectIndex {
                 if source.isText(s, "objectWillChange") {
                     // A child's changes forwarded as this model's: they migrate together (linkForwardings).
                     if forwardingTokenSites.contains(site) { s += 1; continue }
+                    // Its own, subscribed to, where it keeps that publisher (ObjectWillChangeBridges.swift).
+                    if ownBridgedObjectWillChange(s, in: ref.file, model: name) { s += 1; continue }
                     let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                     // A send right before setting a tracked property is dead under Observation: the fix removes it.
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }

@@ -1,5 +1,6 @@
 /// A model whose `objectWillChange` is subscribed to from outside it (`store.objectWillChange
-/// .sink { ... }`, `.onReceive(store.objectWillChange)`), and that sends nothing itself: under
+/// .sink { ... }`, `.onReceive(store.objectWillChange)`) or by itself (`objectWillChange.sink` in
+/// its initializer, to save on every change), and that sends nothing itself: under
 /// `@Observable` it keeps that publisher, `let objectWillChange = ObservableObjectPublisher()`,
 /// sent from the `willSet` of each property that was `@Published` (where Published sent it: after
 /// the property's own willSet, before its `$x` subscribers). The subscriptions stay as written.
@@ -8,8 +9,8 @@ extension ProjectIndex {
     /// model above or below it, no `objectWillChange` of its own in its bodies (a send that the
     /// migration would remove or wrap would no longer reach the subscribers), no pipelines made
     /// observers, and every `@Published` property able to take the send.
-    func collectObjectWillChangeBridges() -> Set<String> {
-        var result = Set<String>()
+    func collectObjectWillChangeBridges() -> (bridges: Set<String>, subscribedByItself: Set<String>) {
+        var result = (bridges: Set<String>(), subscribedByItself: Set<String>())
         let parents = Set(models.values.compactMap(\.superclass))
         for (name, model) in models where model.declarations.count == 1 && model.superclass == nil && !parents.contains(name) {
             let ref = model.declarations[0]
@@ -19,20 +20,57 @@ extension ProjectIndex {
             // The publisher goes on a line of its own after the `{`: nothing may follow it there.
             guard decl.bodyOpen + 1 < source.sigCount, source.startsLine[decl.bodyOpen + 1] else { continue }
             let bodies = model.declarations + model.extensions
-            // A search of each body's bytes, for code and interpolations (not comments).
-            let sendsItself = bodies.contains { r in
+            // Its own uses may only subscribe: a send the migration would remove or wrap, or any other
+            // use, would no longer reach the subscribers.
+            var subscribesItself = false
+            let usesOtherwise = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
-                let t = type(r)
-                let source = files[r.file].source
-                return Self.occursInCode(Self.objectWillChangeBytes, in: source, range: source.start(t.bodyOpen)..<source.end(t.bodyClose),
-                                         wholeWord: false, insideTokens: true)
+                let uses = ownObjectWillChangeUses(in: type(r), source: files[r.file].source)
+                subscribesItself = subscribesItself || uses.subscribes
+                return uses.other
             }
-            guard !sendsItself else { continue }
+            guard !usesOtherwise else { continue }
             let published = decl.properties.filter { $0.attribute("Published") != nil && !$0.isStatic }
             guard published.allSatisfy({ takesObserver($0, in: source) || existingWillSet($0, in: source) != nil }) else { continue }
-            result.insert(name)
+            result.bridges.insert(name)
+            if subscribesItself { result.subscribedByItself.insert(name) }
         }
         return result
+    }
+
+    /// What a body does with `objectWillChange`, found by one search of its bytes (code and
+    /// interpolations, not comments): whether its own is only subscribed to (bare or `self.`),
+    /// and whether it is used any other way (sent, declared, another object's, in a string).
+    func ownObjectWillChangeUses(in decl: TypeDecl, source: SourceFile) -> (subscribes: Bool, other: Bool) {
+        var subscribes = false
+        var offset = source.start(decl.bodyOpen)
+        let end = source.end(decl.bodyClose), word = Self.objectWillChangeBytes
+        while let hit = ByteSearch.firstOffset(of: word, in: source.bytes, range: offset..<end) {
+            offset = hit + 1
+            let t = source.sigIndex(atOrAfter: hit)
+            if t < source.sigCount, source.start(t) == hit {
+                guard isOwnSubscription(t, in: source) else { return (subscribes, true) }
+                subscribes = true
+            } else if t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) {
+                return (subscribes, true)
+            }
+        }
+        return (subscribes, false)
+    }
+
+    /// Whether token `s` is the enclosing object's own `objectWillChange` (bare or `self.`),
+    /// only subscribed to.
+    func isOwnSubscription(_ s: Int, in source: SourceFile) -> Bool {
+        guard source.isText(s, "objectWillChange"), !source.isIdentifier(s - 1, "var"), !source.isIdentifier(s - 1, "let") else { return false }
+        let bySelf = source.kind(s - 1) == .period && source.isIdentifier(s - 2, "self") && source.kind(s - 3) != .period
+        guard source.kind(s - 1) != .period || bySelf else { return false }
+        return subscribesOnly(s, first: bySelf ? s - 2 : s, in: source)
+    }
+
+    /// Whether the `objectWillChange` at token `s` is `model`'s own, subscribed to inside it,
+    /// where the model keeps that publisher.
+    func ownBridgedObjectWillChange(_ s: Int, in file: Int, model: String) -> Bool {
+        objectWillChangeBridges.contains(model) && isOwnSubscription(s, in: files[file].source) && enclosingModel(of: s, in: file) == model
     }
 
     static let objectWillChangeBytes = Array("objectWillChange".utf8)
@@ -47,6 +85,6 @@ extension ProjectIndex {
 
     /// The models whose `objectWillChange` is subscribed to through such a bridge somewhere.
     func collectBridgedObjectWillChange() -> Set<String> {
-        Set(memberUses.filter { $0.bridged && $0.member == "objectWillChange" }.compactMap(\.model))
+        Set(memberUses.filter { $0.bridged && $0.member == "objectWillChange" }.compactMap(\.model)).union(objectWillChangeSubscribedByItself)
     }
 }

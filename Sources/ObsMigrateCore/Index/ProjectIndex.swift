@@ -177,6 +177,7 @@ public struct ProjectIndex: Sendable {
     /// Models that keep an `objectWillChange` of their own for the code that subscribes to it
     /// (see `ObjectWillChangeBridges.swift`), and those whose one is subscribed to somewhere.
     var objectWillChangeBridges: Set<String> = []
+    var objectWillChangeSubscribedByItself: Set<String> = []
     public var bridgedObjectWillChange: Set<String> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
@@ -229,7 +230,7 @@ public struct ProjectIndex: Sendable {
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
-            objectWillChangeBridges = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
+            (objectWillChangeBridges, objectWillChangeSubscribedByItself) = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()

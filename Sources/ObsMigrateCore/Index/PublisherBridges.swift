@@ -55,6 +55,7 @@ extension ProjectIndex {
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
         let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn()
+        let mergedWithOthers = projectionsMergedWithOthers()
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -104,6 +105,7 @@ extension ProjectIndex {
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
                     : underscored.contains("_" + pname) ? "_x used"
+                    : mergedWithOthers.contains(pname) ? "in a MergeMany with other publishers"
                     : nil
                 guard refusal == nil, let access else {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal ?? "modifiers")") }
@@ -276,6 +278,7 @@ extension ProjectIndex {
         }
         if let literal = literalType(property.initializer, in: source) { return literal }
         guard let i = property.initializer, i.count >= 3 else { return nil }
+        if let enumType = enumCaseType(i, in: source, at: path, file: file) { return enumType }
         let last = i.upperBound - 1
         guard source.kind(last) == .rightParen else { return nil }
         let open = Int(source.match[last])
@@ -297,6 +300,46 @@ extension ProjectIndex {
         return emptyArguments ? callee : nil
     }
 
+    /// `Name.member` / `Outer.Name.member` where `Name` is a non-generic enum of the project and
+    /// `member` one of its cases without associated values: the type as written.
+    func enumCaseType(_ initializer: Range<Int>, in source: SourceFile, at path: [String], file: Int) -> String? {
+        guard initializer.count % 2 == 1 else { return nil }
+        for (n, t) in initializer.enumerated() {
+            guard n % 2 == 0 ? source.kind(t) == .identifier : source.kind(t) == .period else { return nil }
+        }
+        let member = source.text(initializer.upperBound - 1)
+        let written = source.text(source.start(initializer.lowerBound)..<source.end(initializer.upperBound - 3))
+        // The head a type's name (`Preference.appearance.auto` nests a lowercase enum).
+        guard written.first?.isUppercase ?? false,
+              let resolved = resolveTypeName(written, from: path, in: file), let refs = declared[resolved] else { return nil }
+        let isCase = refs.contains { ref in
+            let decl = type(ref)
+            return decl.kind == .enum && decl.genericParameters == nil && Self.declaresPlainCase(member, in: decl, source: files[ref.file].source)
+        }
+        return isCase && refs.allSatisfy({ type($0).kind == .enum || type($0).kind == .extension }) ? written : nil
+    }
+
+    /// Whether `case name` (in a list, with a raw value, not with associated values) is written
+    /// directly in the enum's body.
+    static func declaresPlainCase(_ name: String, in decl: TypeDecl, source: SourceFile) -> Bool {
+        var k = decl.bodyOpen + 1, inCase = false
+        while k < decl.bodyClose {
+            switch source.kind(k) {
+            case .leftParen, .leftBracket, .leftBrace:
+                let m = Int(source.match[k])
+                k = m > k ? m + 1 : k + 1
+                continue
+            case .identifier where source.isText(k, "case"): inCase = true
+            case .identifier where inCase && source.text(k) == name && (source.kind(k - 1) == .comma || source.isText(k - 1, "case")):
+                return source.kind(k + 1) != .leftParen
+            case .identifier where source.startsLine[k]: inCase = false
+            default: break
+            }
+            k += 1
+        }
+        return false
+    }
+
     /// Whether nothing but a comment follows the declaration on its last line, and it starts its
     /// line: the subject and publisher go on lines of their own after it.
     func endsItsLine(_ property: PropertyDecl, in source: SourceFile) -> Bool {
@@ -316,14 +359,19 @@ extension ProjectIndex {
                 || ByteSearch.firstOffset(of: spaced, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
             // `@Published` is an attribute token: only a bare `Published` is an identifier.
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
-                var depth = 0, k = s + 1
+                var depth = 0, k = s + 1, sigils = 0
                 while k < source.sigCount, k < s + 64 {
                     let text = source.text(k)
-                    if text == "<" { depth += 1 } else if text.hasPrefix(">") { depth -= text.prefix(while: { $0 == ">" }).count; if depth <= 0 { break } }
+                    // `?>` and `!>` are one operator token (`Published<Int?>`): the `>`s after the sigils close.
+                    let closers = text.drop(while: { $0 == "?" || $0 == "!" })
+                    if text == "<" { depth += 1 } else if closers.first == ">", closers.allSatisfy({ $0 == ">" }) {
+                        depth -= closers.count
+                        if depth <= 0 { sigils = text.count - closers.count; break }
+                    }
                     k += 1
                 }
-                guard depth == 0, k > s + 2 else { result.insert(""); continue }
-                result.insert(Self.normalizedTypeSpelling(source.text(source.start(s + 2)..<source.start(k))))
+                guard depth == 0, k > s + 2 || sigils > 0 else { result.insert(""); continue }
+                result.insert(Self.normalizedTypeSpelling(source.text(source.start(s + 2)..<(source.start(k) + sigils))))
             }
         }
         return result
@@ -356,6 +404,40 @@ extension ProjectIndex {
             if let model, models[model] != nil { typed.insert(PropertyKey(model: model, property: name)) } else { untyped.insert(name) }
         }
         return (typed, untyped)
+    }
+
+    /// The `x` of each `$x` in a `MergeMany(...)` whose arguments are not all `$x` of one receiver:
+    /// MergeMany takes publishers of one type, which a bridge of one model's and a `$y` kept by
+    /// another (or any other publisher) would no longer share.
+    func projectionsMergedWithOthers() -> Set<String> {
+        var result = Set<String>()
+        let word = Array("MergeMany".utf8)
+        for f in files.indices where !files[f].tokensDropped {
+            let source = files[f].source
+            guard ByteSearch.firstOffset(of: word, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
+            for s in source.indices(of: .identifier, length: 9) where source.isText(s, "MergeMany") && source.kind(s + 1) == .leftParen {
+                let open = s + 1, close = Int(source.match[open])
+                guard close > open else { continue }
+                var names: [String] = [], receivers = Set<String>(), uniform = true
+                var argumentStart = open + 1, k = open + 1
+                while k <= close {
+                    if k == close || (source.kind(k) == .comma && source.innermostParen(around: k) == open) {
+                        // An argument is `$x` or `receiver.$x`, nothing else.
+                        let last = k - 1
+                        if last >= argumentStart, source.kind(last) == .dollarIdentifier {
+                            receivers.insert(last > argumentStart ? source.joinedText(argumentStart..<last) : "")
+                            if last > argumentStart, source.kind(last - 1) != .period { uniform = false }
+                        } else { uniform = false }
+                        argumentStart = k + 1
+                    } else if source.kind(k) == .dollarIdentifier {
+                        names.append(String(source.text(k).dropFirst()))
+                    }
+                    k += 1
+                }
+                if !uniform || receivers.count > 1 { result.formUnion(names.filter { publishedNames.contains($0) }) }
+            }
+        }
+        return result
     }
 
     /// Each `$x` token of the kept files whose `x` is a model's `@Published` property: its file,

@@ -3,12 +3,15 @@ import Foundation
 
 /// Publishers no bridge replaces: each model keeps ObservableObject, and each `$x` stays.
 
-/// The type of `level` cannot be told (an enum case, not a constructor), and the publisher that
-/// would replace `$level` must name it.
+/// The type of `level` cannot be told (a static property's, not a constructor's or an enum
+/// case's), and the publisher that would replace `$level` must name it.
 final class Meter: ObservableObject {
-    enum Level { case low, high }
+    enum Level {
+        case low, high
+        static let quiet = Level.low
+    }
 
-    @Published var level = Level.low
+    @Published var level = Level.quiet
     private var cancellables = Set<AnyCancellable>()
 
     init() {

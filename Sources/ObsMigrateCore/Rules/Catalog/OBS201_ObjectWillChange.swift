@@ -160,11 +160,12 @@ public struct ObjectWillChangeUse: Rule {
             }
             // A subscription from outside that the model's kept objectWillChange serves (OBS101 and
             // OBS102 declare and send it): nothing to change here, and nothing for a person while it stays.
-            if context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].map({ context.index.memberUses[$0].bridged }) ?? false {
-                if let receiver, !context.migrates(receiver) {
+            if context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].map({ context.index.memberUses[$0].bridged }) ?? false
+                || owner.map({ context.index.ownBridgedObjectWillChange(s, in: context.fileIndex, model: $0) }) ?? false {
+                if let kept = receiver ?? owner, !context.migrates(kept) {
                     findings.append(finding(context, source.start(s)..<source.end(s),
-                        "objectWillChange of \(TypeName.base(receiver)) stays a publisher once it migrates: \(TypeName.base(receiver)) keeps ObservableObject: \(context.whyBlocked(receiver))",
-                        fix: nil, model: receiver))
+                        "objectWillChange of \(TypeName.base(kept)) stays a publisher once it migrates: \(TypeName.base(kept)) keeps ObservableObject: \(context.whyBlocked(kept))",
+                        fix: nil, model: kept))
                 }
                 continue
             }

@@ -337,6 +337,15 @@ public enum Publishers {
         public init(_ a: A, _ b: B) { self.a = a; self.b = b }
     }
 
+    /// Publishers of one type, merged: every upstream must have the same type.
+    public struct MergeMany<Upstream: Publisher>: _TypeCheckOnlyPublisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let publishers: [Upstream]
+        public init(_ upstream: Upstream...) { publishers = upstream }
+        public init<S: Swift.Sequence>(_ upstream: S) where S.Element == Upstream { publishers = Array(upstream) }
+    }
+
     public struct Zip<A: Publisher, B: Publisher>: _TypeCheckOnlyPublisher where A.Failure == B.Failure {
         public typealias Output = (A.Output, B.Output)
         public typealias Failure = A.Failure
