@@ -577,6 +577,16 @@ extension ProjectIndex {
                     : variableType(name, at: k, in: file, path: path, depth: 0, foreign: true)
                 guard let typed else { return nil }
                 if models[typed] != nil { result.insert(typed) }
+                // Its members may return its generic arguments (`source: CurrentValueSubject<Feed, Never>`,
+                // then `source.value`): the models its written type names, when a member follows.
+                if source.kind(k + 1) == .period || source.kind(k + 1) == .leftParen {
+                    if let texts = writtenTypes(ofName: name, at: k, in: file) {
+                        for text in texts where !fromTypeText(text) { return nil }
+                    } else if declared[typed] == nil || declared[typed]!.contains(where: { type($0).genericParameters != nil }) {
+                        // Inferred, and of another module's type or a generic one: its arguments are untold.
+                        return nil
+                    }
+                }
                 continue
             }
             for fn in topLevelFunctionsByName[name] ?? [] where !fromTypeText(fn.returnType) { return nil }
@@ -588,11 +598,16 @@ extension ProjectIndex {
             for ref in typesWithMember(name) {
                 let f = ref.file, decl = files[f].decls.types[ref.type]
                 for fn in decl.functions where fn.name == name { if !fromTypeText(fn.returnType) { return nil } }
+                // A member typed by the type's generic parameter (`var state: State` in `Store<State>`)
+                // is whatever the parameter is bound to: untold.
+                let parameters = decl.genericParameters.map { Set(Self.identifiers(in: $0)) } ?? []
                 for p in decl.properties where p.name == name {
                     if let text = p.typeText {
-                        if !fromTypeText(text) { return nil }
+                        if !parameters.isDisjoint(with: Self.identifiers(in: text)) || !fromTypeText(text) { return nil }
                     } else if let initializer = p.initializer {
                         // `static let shared = Store()`: the constructed type.
+                        // An enum's case (`= LockScreenState.normal`) is no model.
+                        if enumCaseType(initializer, in: files[f].source, at: decl.path + [decl.name], file: f) != nil { continue }
                         guard let inferred = expressionType(initializer, in: f, path: decl.path + [decl.name]) else { return nil }
                         if models[inferred] != nil { result.insert(inferred) }
                     }
