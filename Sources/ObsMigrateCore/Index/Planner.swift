@@ -207,9 +207,11 @@ extension ProjectIndex {
                 continue
             }
             if wrapperSites[i].wrapper == .EnvironmentObject {
-                // `self.$m` names the property, which becomes `@Environment` and has no projection.
+                // `self.$m` names the property, which becomes `@Environment` and has no projection:
+                // OBS108 drops `self.` so that the local `@Bindable var m = m` serves it, in the
+                // site's own file (elsewhere no local can be placed, as for a bare `$m`).
                 let name = wrapperSites[i].property.name ?? ""
-                for use in wrapperSites[i].selfQualifiedProjections {
+                for use in wrapperSites[i].selfQualifiedProjections where use.file != wrapperSites[i].file {
                     ledger.block(t, .projectionOutsideBody(property: name, place: "a self.$\(name) expression"), use)
                 }
             }

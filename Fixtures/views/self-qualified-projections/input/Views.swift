@@ -16,11 +16,22 @@ struct PathField: View {
     }
 }
 
-/// `self.$account` names the property, which would be @Environment with no projection, past
-/// the local @Bindable that serves `$account`: Account stays.
+/// `self.$account` names the property, which becomes @Environment with no projection: `self.`
+/// goes, and the local @Bindable that serves `$account` serves it.
 struct AccountField: View {
     @EnvironmentObject var account: Account
     var body: some View {
         TextField("Name", text: self.$account.name)
     }
+}
+
+final class Profile: ObservableObject {
+    @Published var bio = ""
+}
+
+/// `self.$profile` in an extension in another file, where no local @Bindable can be placed:
+/// Profile stays.
+struct ProfileField: View {
+    @EnvironmentObject var profile: Profile
+    var body: some View { bioField }
 }

@@ -59,6 +59,11 @@ public struct EnvironmentObjectProperty: Rule {
                                        bindable: context.index.frameworkName("Bindable", at: site.attribute.token, in: context.fileIndex))
                 members.append(local.member)
             }
+            // `self.$m` → `$m`, which the local `@Bindable var m = m` serves.
+            for use in site.selfQualifiedProjections where use.file == context.fileIndex {
+                let s = source.sigIndex(atOrAfter: use.offset)
+                if source.kind(s - 1) == .period, source.isIdentifier(s - 2, "self") { edits.append(.delete(source.start(s - 2)..<source.start(s))) }
+            }
             if !members.isEmpty {
                 message = "@EnvironmentObject \(label) becomes @Environment(\(written).self), with @Bindable in \(members.joined(separator: ", ")) for $\(name) (fixable)"
             }
