@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ObsMigrateSupport
+import ObsMigrateCore
+import ObsMigrateReport
+
+/// `obs-migrate plan`: progress per module and the blockers ranked by what resolving each
+/// would let migrate, decided as `check` decides.
+enum PlanCommand {
+    /// The formats a plan is rendered in (`check`'s machine formats report findings, not plans).
+    enum Format: String, CaseIterable { case text, json, html }
+
+    static let specs: [OptionSpec] = CommonOptions.specs.filter { !["--format", "--show-all-notes", "--strict"].contains($0.name) } + [
+        .option("--format", "FORMAT", "text (default), json, or html (one self-contained page with a chart per module)"),
+        .option("--top", "N", "In text, the N best blockers (default 10; json and html list all)"),
+        .option("--redecide", "N", "Decide again with each blocker resolved for the N best candidates (default 25); past them, and with 0, a blocker's weight is read from the recorded links"),
+    ]
+
+    static var help: String {
+        """
+        USAGE: obs-migrate plan [options] [PATH...]
+
+        Shows how far each module has come (models already @Observable, models `fix --write`
+        migrates now, models that stay) and the blockers ranked by what resolving each would let
+        migrate: its place, why models stay, what a person can do there, the models it would free
+        on its own and the wrapper properties, injections, wrapper initialisers and $x uses that
+        `fix` would then rewrite. Decided for the whole project as `check` decides; PATHs choose the
+        models counted. The weight of a blocker is found by deciding again with it resolved (for
+        the --redecide best candidates), else from the hierarchy, family and forwarding links.
+        Modules: SwiftPM targets (Sources/<Target>), else packages or Xcode projects, else the
+        top folders under the project root.
+        Exit status: 0 (a plan is a report, whatever it holds), 2 usage or I/O error.
+
+        OPTIONS:
+        \(ArgumentParser.helpLines(specs))
+        """
+    }
+
+    static func run(_ args: [String], console: Console) throws -> Int32 {
+        let parsed = try ArgumentParser.parse(args, specs: specs, command: "plan")
+        if parsed.has("--help") { console.out(help); return ExitCode.clean }
+        return try ReportFile.redirecting(parsed.last("--output"), console: console) { try run(parsed, console: $0) }
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> Int32 {
+        let format = try parseFormat(parsed.last("--format"))
+        let top = try count(parsed.last("--top"), option: "--top", default: 10)
+        let redecideLimit = try count(parsed.last("--redecide"), option: "--redecide", default: 25)
+        var common = parsed
+        common.values["--format"] = nil  // CommonOptions knows check's formats, not html
+        let options = try CommonOptions(common, currentDirectory: console.currentDirectory)
+        let progress = ProgressLine(console: console, enabled: !options.quiet)
+        progress.update("reading Swift files")
+        let (project, hadProblems) = options.load(console: progress.console)
+        progress.update("deciding for \(ProgressLine.count(project.files.count)) files")
+        let rewriting = Set(project.reported)
+        func settle(_ policy: MigrationPolicy) -> ProjectIndex {
+            Engine.settle(files: project.files, selection: options.selection, unusable: project.unusable, policy: policy, rewriting: rewriting)
+        }
+        let index = settle(options.policy)
+        if let message = project.changedDuringRun { throw UsageError(message) }
+        let places = PlacePaths(shown: index.files.map(\.path),
+                                project: index.files.indices.map { FindingLocator.projectPath(file: $0, project: project).0 })
+        var decided = 0
+        let plan = MigrationPlan.compute(index: index, places: places, reported: Set(project.reported), redecideLimit: redecideLimit) { key in
+            decided += 1
+            progress.update("deciding again without blocker \(decided)")
+            var policy = options.policy
+            policy.waivedBlockers = [key]
+            let again = settle(policy)
+            return Set(again.models.keys.filter { again.models[$0]!.migrates })
+        }
+        progress.finish()
+        switch format {
+        case .text:
+            console.out(withoutFinalNewline(PlanReporter.text(plan, top: top, color: console.useColor(options.color))))
+        case .json:
+            console.out(PlanReporter.json(plan))
+        case .html:
+            let name = project.root.split(separator: "/").last.map(String.init) ?? "project"
+            console.out(withoutFinalNewline(PlanReporter.html(plan, title: "Migration plan: \(name)")))
+        }
+        return hadProblems ? ExitCode.error : ExitCode.clean
+    }
+
+    /// `Console.out` ends each write with a newline.
+    static func withoutFinalNewline(_ text: String) -> String { text.hasSuffix("\n") ? String(text.dropLast()) : text }
+
+    static func parseFormat(_ value: String?) throws -> Format {
+        guard let value else { return .text }
+        if let format = Format(rawValue: value.lowercased()) { return format }
+        let names = Format.allCases.map(\.rawValue)
+        let suggestion = ArgumentParser.closest(value.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown format '\(value)' for plan --format\(suggestion); use one of \(names.joined(separator: ", "))")
+    }
+
+    static func count(_ value: String?, option: String, default fallback: Int) throws -> Int {
+        guard let value else { return fallback }
+        guard let n = Int(value), n >= 0 else { throw UsageError("\(option) \(value): not a number of 0 or more") }
+        return n
+    }
+}
