@@ -15,6 +15,7 @@ enum PlanCommand {
 
     static let specs: [OptionSpec] = CommonOptions.specs.filter { !["--format", "--show-all-notes", "--strict"].contains($0.name) } + [
         .option("--format", "FORMAT", "text (default), json, or html (one self-contained page with a chart per module)"),
+        .option("--title", "TEXT", "The HTML page's title (default: \"Migration plan: \" and the project root's folder name)"),
         .option("--top", "N", "In text, the N best blockers (default 10; json and html list all)"),
         .option("--redecide", "N", "Decide again with each blocker resolved for the N best candidates (default 25); past them, and with 0, a blocker's weight is read from the recorded links"),
     ]
@@ -81,7 +82,7 @@ enum PlanCommand {
             console.out(PlanReporter.json(plan))
         case .html:
             let name = project.root.split(separator: "/").last.map(String.init) ?? "project"
-            console.out(withoutFinalNewline(PlanReporter.html(plan, title: "Migration plan: \(name)")))
+            console.out(withoutFinalNewline(PlanReporter.html(plan, title: parsed.last("--title") ?? "Migration plan: \(name)")))
         }
         return hadProblems ? ExitCode.error : ExitCode.clean
     }
