@@ -5,6 +5,8 @@ import ObsMigrateSupport
 /// superclasses, families and forwardings), and a group stays while any member has a reason of its own.
 struct PlanLinks {
     private var parent: [String: String] = [:]
+    /// Each linked model's group, sorted, filled once the links are all in.
+    private var members: [String: [String]] = [:]
 
     init(index: ProjectIndex) {
         for name in index.models.keys.sorted() {
@@ -16,6 +18,9 @@ struct PlanLinks {
         for forwarding in index.changeForwardings where index.models[forwarding.parent] != nil && index.models[forwarding.child] != nil {
             union(forwarding.parent, forwarding.child)
         }
+        var byRoot: [String: [String]] = [:]
+        for name in parent.keys { byRoot[root(name), default: []].append(name) }
+        for group in byRoot.values { let sorted = group.sorted(); for name in group { members[name] = sorted } }
     }
 
     static func isLink(_ reason: BlockReason) -> Bool {
@@ -38,8 +43,7 @@ struct PlanLinks {
 
     /// The members of `name`'s group, sorted (itself alone when it has no link).
     func group(of name: String) -> [String] {
-        let r = root(name)
-        return parent.keys.filter { root($0) == r }.sorted().nilIfEmpty ?? [name]
+        members[name] ?? [name]
     }
 
     /// `names` grouped, each group sorted, groups in the order of their first member.
@@ -53,10 +57,6 @@ struct PlanLinks {
         }
         return order.map { byRoot[$0]!.sorted() }
     }
-}
-
-private extension Array {
-    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
 
 /// The places `fix` rewrites along with a model: its wrapper properties (`@StateObject`,
