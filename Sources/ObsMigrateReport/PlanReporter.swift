@@ -18,12 +18,14 @@ public enum PlanReporter {
             out += plan.blocked == 0 ? "\nNothing blocks a model: `obs-migrate fix --write` migrates every one left.\n" : "\n"
         } else {
             let shown = plan.blockers.prefix(max(0, top))
-            out += "\n" + paint("1", "Blockers, by what resolving each would let migrate") + " (\(shown.count) of \(plan.blockers.count)):\n"
+            out += "\n" + paint("1", "Blockers, in the order to resolve them") + " (\(shown.count) of \(plan.blockers.count)):\n"
             for (k, item) in shown.enumerated() {
                 let place = item.place.map { "\($0.path):\($0.line):\($0.column)" } ?? "(no place in the sources)"
-                out += "\(String(repeating: " ", count: k < 9 ? 2 : 1))\(k + 1). \(paint("1", place))\(item.code.map { " [\($0)]" } ?? "")\n"
+                let more = item.morePlaces.isEmpty ? "" : " (and \(item.morePlaces.count) more place\(item.morePlaces.count == 1 ? "" : "s"))"
+                out += "\(String(repeating: " ", count: k < 9 ? 2 : 1))\(k + 1). \(paint("1", place))\(item.code.map { " [\($0)]" } ?? "")\(more)\n"
                 out += "     \(item.reason)\n"
                 out += "     " + paint(item.unblocks.isEmpty ? "2" : "32", effect(item)) + "\n"
+                if let step = stepEffect(item, rank: k + 1, toMigrate: total - plan.migrated) { out += "     " + paint("32", step) + "\n" }
                 if item.action != item.reason { out += "     what to do: \(item.action)\n" }
             }
             if plan.blockers.count > shown.count {
@@ -52,6 +54,17 @@ public enum PlanReporter {
             return "resolving it migrates \(count(item.unblocks.count, "model")) (\(names(item.unblocks))) and \(count(item.unblockedSites, "site"))"
         }
         return "one of the reasons holding \(names(item.holds)); resolving it alone migrates no model"
+    }
+
+    /// What the step frees with the ones above it, when that is more than it frees alone.
+    static func stepEffect(_ item: MigrationPlan.Item, rank: Int, toMigrate: Int) -> String? {
+        guard !item.freesWithAbove.isEmpty else { return nil }
+        let steps = rank == 1 ? "#1" : "#1-#\(rank)"
+        let after = "after \(steps): \(item.fixableAfter) of the \(count(toMigrate, "model")) to migrate fixable"
+        guard item.freesWithAbove != item.unblocks else { return after }
+        let above = rank == 2 ? "#1" : "#1-#\(rank - 1)"
+        return "with \(above) resolved too, it migrates \(count(item.freesWithAbove.count, "model")) (\(names(item.freesWithAbove)))"
+            + " and \(count(item.sitesWithAbove, "site")); " + after
     }
 
     static func names(_ list: [String], limit: Int = 4) -> String {
@@ -87,8 +100,11 @@ public enum PlanReporter {
             .obj(["rank": .int(k + 1), "reason": .string(item.reason), "code": item.code.map(JSONValue.string) ?? .null,
                   "place": place(item.place), "action": .string(item.action),
                   "unblocks": .obj(["models": .array(item.unblocks.map(JSONValue.string)), "sites": .int(item.unblockedSites)]),
+                  "more_places": .array(item.morePlaces.map(place)),
                   "holds": .array(item.holds.map(JSONValue.string)), "modules": .array(item.modules.map(JSONValue.string)),
-                  "counterfactual": .string(item.counterfactual.rawValue)])
+                  "counterfactual": .string(item.counterfactual.rawValue),
+                  "with_above": .obj(["models": .array(item.freesWithAbove.map(JSONValue.string)), "sites": .int(item.sitesWithAbove),
+                                      "fixable_after": .int(item.fixableAfter), "counterfactual": .string(item.stepCounterfactual.rawValue)])])
         }
         let models: [JSONValue] = plan.models.map { m in
             .obj(["name": .string(m.name), "module": .string(m.module), "state": .string(m.state.rawValue), "place": place(m.place),
@@ -143,23 +159,30 @@ public enum PlanReporter {
 
         out += "<h2>Progress per module</h2>\n" + chart(plan.modules)
 
-        out += "<h2>Blockers, by what resolving each would let migrate</h2>\n"
+        out += "<h2>Blockers, in the order to resolve them</h2>\n"
         if plan.blockers.isEmpty {
             out += "<p class=\"muted\">Nothing blocks a model.</p>\n"
         } else {
-            out += "<table id=\"blockers\">\n<tr><th>#</th><th>Place</th><th>Why models stay, and what to do</th><th>Unblocks</th><th>Sites</th><th>Holds</th></tr>\n"
+            out += "<table id=\"blockers\">\n<tr><th>#</th><th>Place</th><th>Why models stay, and what to do</th><th>Frees alone</th><th>Sites</th><th>With those above</th><th>Fixable after</th><th>Holds</th></tr>\n"
             for (k, item) in plan.blockers.enumerated() {
                 let place = item.place.map { "\($0.projectPath):\($0.line):\($0.column)" } ?? "—"
-                out += "<tr class=\"blocker\" data-rank=\"\(k + 1)\" data-unblocks=\"\(item.unblocks.count)\" data-sites=\"\(item.unblockedSites)\" data-holds=\"\(item.holds.count)\">"
-                out += "<td class=\"n\">\(k + 1)</td><td><code>\(e(place))</code>\(item.code.map { " <span class=\"small muted\">\(e($0))</span>" } ?? "")</td>"
+                out += "<tr class=\"blocker\" data-rank=\"\(k + 1)\" data-unblocks=\"\(item.unblocks.count)\" data-sites=\"\(item.unblockedSites)\" data-holds=\"\(item.holds.count)\""
+                    + " data-with-above=\"\(item.freesWithAbove.count)\" data-fixable-after=\"\(item.fixableAfter)\">"
+                let more = item.morePlaces.isEmpty ? "" : " <span class=\"small muted\">and \(item.morePlaces.count) more</span>"
+                out += "<td class=\"n\">\(k + 1)</td><td><code>\(e(place))</code>\(item.code.map { " <span class=\"small muted\">\(e($0))</span>" } ?? "")\(more)</td>"
                 out += "<td>\(e(item.reason))"
                 if item.action != item.reason { out += "<br><span class=\"small muted\">\(e(item.action))</span>" }
                 out += "</td><td class=\"n\" title=\"\(e(item.unblocks.joined(separator: ", ")))\">\(item.unblocks.count)</td>"
-                out += "<td class=\"n\">\(item.unblockedSites)</td><td class=\"small\">\(e(item.holds.joined(separator: ", ")))</td></tr>\n"
+                out += "<td class=\"n\">\(item.unblockedSites)</td>"
+                out += "<td class=\"n\" title=\"\(e(item.freesWithAbove.joined(separator: ", ")))\">\(item.freesWithAbove.isEmpty ? "" : "+\(item.freesWithAbove.count)")</td>"
+                out += "<td class=\"n\">\(item.fixableAfter) of \(plan.models.count - plan.migrated)</td>"
+                out += "<td class=\"small\">\(e(names(item.holds, limit: 6)))</td></tr>\n"
             }
-            out += "</table>\n<p class=\"small muted\">Unblocks: the models that would migrate if that blocker alone were resolved"
-                + " (found by deciding again without it, or from the recorded hierarchy, family and forwarding links), and the wrapper properties,"
-                + " injections, wrapper initialisers and <code>$x</code> uses <code>fix</code> would then rewrite. Holds: the models it is one of the reasons of.</p>\n"
+            out += "</table>\n<p class=\"small muted\">Frees alone: the models that would migrate if that blocker alone were resolved"
+                + " (found by deciding again without it, or from the recorded hierarchy, family and forwarding links); sites: the wrapper properties,"
+                + " injections, wrapper initialisers and <code>$x</code> uses <code>fix</code> would then rewrite. With those above: the models it frees"
+                + " once the blockers ranked above it are resolved too; fixable after: the models <code>fix</code> migrates once all of them are."
+                + " Holds: the models it is one of the reasons of.</p>\n"
         }
         let blocked = plan.models.filter { $0.state == .blocked }
         if !blocked.isEmpty {

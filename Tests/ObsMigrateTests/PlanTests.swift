@@ -62,6 +62,12 @@ final class PlanTests: XCTestCase {
             XCTAssertEqual(held["unblocks"]?["models"], .array([]))
             XCTAssertTrue(held["action"]!.string.contains("didSet"), "the place's own advice: \(held["action"]!)")
         }
+        // In order: with #2 resolved too, #3 frees SettingsStore, and then every model is fixable.
+        let last = blockers[2]["with_above"]!
+        XCTAssertEqual(last["models"], .array([.string("SettingsStore")]))
+        XCTAssertEqual(last["fixable_after"], .int(decided.fixable + 2))
+        XCTAssertEqual(last["counterfactual"], .string("re-decided"))
+        XCTAssertEqual(blockers[1]["with_above"]?["models"], .array([]))
         // Each blocked model lists its blockers by rank.
         let settings = plan["models"]!.items.first { $0["name"] == .string("SettingsStore") }!
         XCTAssertEqual(settings["state"], .string("blocked"))
@@ -120,6 +126,38 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(after["blockers"]!.items.count, 1)
     }
 
+    /// The low deployment targets are one step (`fix --bump-deployment-target` raises them all),
+    /// and what the plan says it frees is what the bump lets migrate.
+    func testDeploymentTargetsAreOneStepThatTheBumpResolves() throws {
+        let dir = try project("deployment/xcode-project-and-packages/input", "deployment")
+        let plan = try planJSON(in: dir)
+        let blockers = plan["blockers"]!.items
+        XCTAssertEqual(blockers.count, 1)
+        XCTAssertEqual(blockers[0]["code"], .string("OBS208"))
+        XCTAssertEqual(blockers[0]["more_places"]!.items.count, 4, "five settings in the project and packages, one step")
+        XCTAssertEqual(plan["totals"]?["fixable"], .int(0))
+        let bumped = try planJSON(in: dir, ["--bump-deployment-target"])
+        XCTAssertEqual(bumped["blockers"]!.items.count, 0)
+        XCTAssertEqual(bumped["totals"]?["fixable"], .int(blockers[0]["unblocks"]!["models"]!.items.count))
+        XCTAssertEqual(bumped["totals"]?["fixable"], blockers[0]["with_above"]?["fixable_after"])
+    }
+
+    /// The order: what frees most now first; where nothing frees yet, the most models per
+    /// blocker left in the groups it holds.
+    func testOrderFreesTheMostModelsSoonest() {
+        typealias G = PlanOrder.Group
+        let freeing = [G(models: 6, sites: 0, items: [0, 1], complete: true), G(models: 1, sites: 4, items: [2], complete: true),
+                       G(models: 2, sites: 0, items: [1], complete: true)]
+        XCTAssertEqual(PlanOrder.steps(freeing, itemCount: 3),
+                       [PlanOrder.Step(item: 1, freed: [2]), PlanOrder.Step(item: 0, freed: [0]), PlanOrder.Step(item: 2, freed: [1])])
+        let shares = [G(models: 6, sites: 0, items: [0, 1], complete: true), G(models: 3, sites: 0, items: [2, 3], complete: true)]
+        XCTAssertEqual(PlanOrder.steps(shares, itemCount: 4).map(\.item), [0, 1, 2, 3])
+        XCTAssertEqual(PlanOrder.steps(shares, itemCount: 4).map(\.freed), [[], [0], [], [1]])
+        // A group whose reasons were cut at the cap is never said to be freed.
+        let capped = [G(models: 5, sites: 0, items: [0], complete: false), G(models: 1, sites: 0, items: [1], complete: true)]
+        XCTAssertEqual(PlanOrder.steps(capped, itemCount: 2), [PlanOrder.Step(item: 1, freed: [1]), PlanOrder.Step(item: 0, freed: [])])
+    }
+
     func testTextPlanListsTheTopBlockersAndTheModules() throws {
         let dir = try project(Self.twoPackages, "text")
         let run = runTool(["plan", "--project-root", ".", "--top", "1", "--color", "never", "."], cwd: dir.path)
@@ -153,7 +191,7 @@ final class PlanTests: XCTestCase {
     static func numbers(inPage html: String) -> PageNumbers {
         func attributes(_ tag: String) -> [String: String] {
             var out: [String: String] = [:]
-            let pattern = try! NSRegularExpression(pattern: "data-([a-z]+)=\"([^\"]*)\"")
+            let pattern = try! NSRegularExpression(pattern: "data-([a-z-]+)=\"([^\"]*)\"")
             for m in pattern.matches(in: tag, range: NSRange(tag.startIndex..., in: tag)) {
                 out[String(tag[Range(m.range(at: 1), in: tag)!])] = String(tag[Range(m.range(at: 2), in: tag)!])
             }
@@ -191,7 +229,8 @@ final class PlanTests: XCTestCase {
             page.shownModules[m["name"]!.string] = counts.map(String.init).joined(separator: " / ")
         }
         page.blockers = plan["blockers"]!.items.map { b in
-            ["rank": b["rank"]!.int, "unblocks": b["unblocks"]!["models"]!.items.count, "sites": b["unblocks"]!["sites"]!.int, "holds": b["holds"]!.items.count]
+            ["rank": b["rank"]!.int, "unblocks": b["unblocks"]!["models"]!.items.count, "sites": b["unblocks"]!["sites"]!.int, "holds": b["holds"]!.items.count,
+             "with-above": b["with_above"]!["models"]!.items.count, "fixable-after": b["with_above"]!["fixable_after"]!.int]
         }
         return page
     }

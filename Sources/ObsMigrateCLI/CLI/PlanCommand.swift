@@ -66,11 +66,11 @@ enum PlanCommand {
         let places = PlacePaths(shown: index.files.map(\.path),
                                 project: index.files.indices.map { FindingLocator.projectPath(file: $0, project: project).0 })
         var decided = 0
-        let plan = MigrationPlan.compute(index: index, places: places, reported: Set(project.reported), redecideLimit: redecideLimit) { key in
+        let plan = MigrationPlan.compute(index: index, places: places, reported: Set(project.reported), redecideLimit: redecideLimit) { keys in
             decided += 1
-            progress.update("deciding again without blocker \(decided)")
+            progress.update("deciding again with blockers resolved (\(decided))")
             var policy = options.policy
-            policy.waivedBlockers = [key]
+            policy.waivedBlockers = keys
             let again = settle(policy)
             return Set(again.models.keys.filter { again.models[$0]!.migrates })
         }

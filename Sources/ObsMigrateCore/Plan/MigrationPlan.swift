@@ -47,12 +47,15 @@ public struct MigrationPlan: Sendable {
     public enum Counterfactual: String, Sendable { case redecided = "re-decided", linked }
 
     public struct Item: Sendable {
-        public var key: Blocker.Key
+        /// The blockers resolved together: one, or every low deployment target.
+        public var keys: [Blocker.Key]
         /// What follows "M keeps ObservableObject: ".
         public var reason: String
         /// The rule whose finding marks the place (nil: no site of its own).
         public var code: String?
         public var place: Place?
+        /// The places of the other keys.
+        public var morePlaces: [Place]
         /// What a person can do: the message `check` prints at the place, else the rule's summary.
         public var action: String
         /// Models this blocker is among the reasons of (directly or through a link), sorted.
@@ -63,12 +66,19 @@ public struct MigrationPlan: Sendable {
         public var unblockedSites: Int
         /// The modules of `holds`, sorted.
         public var modules: [String]
+        /// How `unblocks` was found.
         public var counterfactual: Counterfactual
+        /// The models this step frees once the items ranked above it are resolved too, sorted,
+        /// with the sites `fix` then rewrites; how many models `fix` migrates after this step.
+        public var freesWithAbove: [String]
+        public var sitesWithAbove: Int
+        public var fixableAfter: Int
+        public var stepCounterfactual: Counterfactual
     }
 
     public var modules: [Module]
     public var models: [Model]
-    /// Ranked: most models unblocked first, then most sites, then most models held, then by place.
+    /// In the order to resolve them (see `PlanOrder`).
     public var blockers: [Item]
 
     public var migrated: Int { modules.reduce(0) { $0 + $1.migrated } }
@@ -78,13 +88,14 @@ public struct MigrationPlan: Sendable {
 
 extension MigrationPlan {
     /// Computes the plan for the models declared in `reported` files (all when nil).
-    /// `redecide`: the models that migrate when the engine decides again with one blocker
-    /// resolved (`Engine.settle` with `MigrationPolicy.waivedBlockers`); called for the blockers
-    /// whose links say they could free a model, best first, at most `redecideLimit` times.
-    /// Without it, or past the limit, the weight is the links' (an upper bound: deciding again
-    /// may find a reason the resolved one hid, such as a suppressed fix of the freed model).
+    /// `redecide`: the models that migrate when the engine decides again with some blockers
+    /// resolved (`Engine.settle` with `MigrationPolicy.waivedBlockers`); called, at most
+    /// `redecideLimit` times each, for the blockers whose links say they free a model alone
+    /// (best first) and for the steps that free models with the ones before them. Without it,
+    /// or past the limit, the weight is the links' (an upper bound: deciding again may find a
+    /// reason the resolved one hid, such as a suppressed fix of the freed model).
     public static func compute(index: ProjectIndex, places: PlacePaths, reported: Set<Int>? = nil,
-                               redecideLimit: Int = 25, redecide: ((Blocker.Key) -> Set<String>)? = nil) -> MigrationPlan {
+                               redecideLimit: Int = 25, redecide: ((Set<Blocker.Key>) -> Set<String>)? = nil) -> MigrationPlan {
         let modules = PlanModules(index: index, places: places)
         var locator = PlanLocator(index: index, places: places)
         func considered(_ ref: TypeRef?) -> Bool { ref.map { reported?.contains($0.file) ?? true } ?? false }
@@ -95,57 +106,110 @@ extension MigrationPlan {
         let sites = PlanSites(index: index)
         let links = PlanLinks(index: index)
 
-        // Each blocker a person acts on, with the models it holds and those it frees alone.
-        var keys: [Blocker.Key] = []
-        var holds: [Blocker.Key: Set<String>] = [:]
-        var frees: [Blocker.Key: Set<String>] = [:]
+        // The groups of blocked models that migrate as one, each with the blockers that hold it.
+        // A blocker is an item; the low deployment targets are one item (`fix
+        // --bump-deployment-target` raises them all).
         let legacySet = Set(legacy)
+        var itemKeys: [[Blocker.Key]] = []
+        var itemOf: [Blocker.Key: Int] = [:]
+        var deploymentItem: Int? = nil
+        func item(_ key: Blocker.Key) -> Int {
+            if let i = itemOf[key] { return i }
+            let isDeployment: Bool = if case .deploymentTarget = key.reason { true } else { false }
+            let i: Int
+            if isDeployment, let d = deploymentItem {
+                i = d
+                itemKeys[d].append(key)
+            } else {
+                i = itemKeys.count
+                itemKeys.append([key])
+                if isDeployment { deploymentItem = i }
+            }
+            itemOf[key] = i
+            return i
+        }
+        var groups: [PlanOrder.Group] = []
+        var groupMembers: [[String]] = []
         for group in links.groups(of: legacy.filter { !index.models[$0]!.migrates }) {
-            var own: [Blocker.Key] = []
+            var items = Set<Int>()
             var complete = true  // no member's list was cut at the cap
             for name in group {
                 let blockers = index.models[name]!.blockers
                 if blockers.count >= ProjectIndex.maxBlockersPerModel { complete = false }
-                for b in blockers where !PlanLinks.isLink(b.reason) && !own.contains(b.key) { own.append(b.key) }
+                for b in blockers where !PlanLinks.isLink(b.reason) { items.insert(item(b.key)) }
             }
-            let members = Set(group).intersection(legacySet)
-            for key in own {
-                if holds[key] == nil { keys.append(key) }
-                holds[key, default: []].formUnion(members)
-            }
-            if complete, own.count == 1 { frees[own[0], default: []].formUnion(members) }
+            let members = group.filter(legacySet.contains)
+            groups.append(PlanOrder.Group(models: members.count, sites: sites.count(members), items: items, complete: complete && !items.isEmpty))
+            groupMembers.append(members)
         }
+        // Items numbered by place, so that ties go to the first place in the project.
+        var placed = itemKeys.indices.map { i in (i, locator.describe(itemKeys[i][0])) }
+        placed.sort { a, b in
+            let pa = a.1.0.map { ($0.projectPath, $0.line, $0.column) } ?? ("\u{10FFFF}", 0, 0)
+            let pb = b.1.0.map { ($0.projectPath, $0.line, $0.column) } ?? ("\u{10FFFF}", 0, 0)
+            return pa != pb ? pa < pb : a.0 < b.0
+        }
+        let renumber = Dictionary(uniqueKeysWithValues: placed.enumerated().map { ($1.0, $0) })
+        itemKeys = placed.map { itemKeys[$0.0] }
+        for g in groups.indices { groups[g].items = Set(groups[g].items.map { renumber[$0]! }) }
 
-        // Decided again, best estimates first; the rest keep the links' weight.
-        var method: [Blocker.Key: Counterfactual] = [:]
+        var holds = Array(repeating: Set<String>(), count: itemKeys.count)
+        var alone = Array(repeating: Set<String>(), count: itemKeys.count)
+        for (g, group) in groups.enumerated() {
+            for i in group.items { holds[i].formUnion(groupMembers[g]) }
+            if group.complete, group.items.count == 1 { alone[group.items.first!].formUnion(groupMembers[g]) }
+        }
+        let steps = PlanOrder.steps(groups, itemCount: itemKeys.count)
+
+        // Decided again: each of the best candidates alone, and the steps that free models with
+        // the ones before them. The rest keep the links' weight.
+        let migratingNow = Set(legacy.filter { index.models[$0]!.migrates })
+        var aloneMethod = Array(repeating: Counterfactual.linked, count: itemKeys.count)
+        var afterStep: [Set<String>] = []
+        var freedSoFar = Set<String>()
+        for step in steps {
+            for g in step.freed { freedSoFar.formUnion(groupMembers[g]) }
+            afterStep.append(freedSoFar)
+        }
+        var stepMethod = Array(repeating: Counterfactual.linked, count: steps.count)
         if let redecide {
-            let migratingNow = Set(legacy.filter { index.models[$0]!.migrates })
-            let candidates = keys.filter { !(frees[$0]?.isEmpty ?? true) }
-                .sorted { (frees[$0]!.count, sites.count(frees[$0]!)) > (frees[$1]!.count, sites.count(frees[$1]!)) }
-            for key in candidates.prefix(max(0, redecideLimit)) {
-                frees[key] = redecide(key).intersection(legacySet).subtracting(migratingNow)
-                method[key] = .redecided
+            func freedWithout(_ keys: [Blocker.Key]) -> Set<String> {
+                redecide(Set(keys)).intersection(legacySet).subtracting(migratingNow)
+            }
+            let candidates = alone.indices.filter { !alone[$0].isEmpty }
+                .sorted { (alone[$0].count, sites.count(alone[$0]), $1) > (alone[$1].count, sites.count(alone[$1]), $0) }
+            for i in candidates.prefix(max(0, redecideLimit)) {
+                alone[i] = freedWithout(itemKeys[i])
+                aloneMethod[i] = .redecided
+            }
+            var resolved: [Blocker.Key] = []
+            var budget = max(0, redecideLimit)
+            for (k, step) in steps.enumerated() {
+                resolved += itemKeys[step.item]
+                guard budget > 0, !step.freed.isEmpty else { continue }
+                budget -= 1
+                afterStep[k] = freedWithout(resolved)
+                stepMethod[k] = .redecided
             }
         }
 
-        var items: [Item] = keys.map { key in
-            let held = holds[key] ?? [], freed = frees[key] ?? []
-            let (place, action) = locator.describe(key)
-            return Item(key: key, reason: key.reason.message, code: key.reason.rule, place: place, action: action,
-                        holds: held.sorted(), unblocks: freed.sorted(), unblockedSites: sites.count(freed),
-                        modules: Set(held.map { modules.module(ofModel: $0, index) }).sorted(),
-                        counterfactual: method[key] ?? .linked)
+        var items: [Item] = []
+        for (k, step) in steps.enumerated() {
+            let i = step.item, keys = itemKeys[i]
+            let (place, action) = placed[i].1
+            let more = keys.count - 1
+            let freed = afterStep[k].subtracting(k > 0 ? afterStep[k - 1] : [])
+            var places: [Place] = []
+            for key in keys.dropFirst() { if let site = key.site { places.append(locator.place(file: site.file, offset: site.offset)) } }
+            items.append(Item(keys: keys, reason: keys[0].reason.message + (more > 0 ? " (and \(more) more such setting\(more == 1 ? "" : "s"))" : ""),
+                              code: keys[0].reason.rule, place: place, morePlaces: places, action: action,
+                              holds: holds[i].sorted(), unblocks: alone[i].sorted(), unblockedSites: sites.count(alone[i]),
+                              modules: Set(holds[i].map { modules.module(ofModel: $0, index) }).sorted(), counterfactual: aloneMethod[i],
+                              freesWithAbove: freed.sorted(), sitesWithAbove: sites.count(freed),
+                              fixableAfter: migratingNow.count + afterStep[k].count, stepCounterfactual: stepMethod[k]))
         }
-        items.sort { a, b in
-            if a.unblocks.count != b.unblocks.count { return a.unblocks.count > b.unblocks.count }
-            if a.unblockedSites != b.unblockedSites { return a.unblockedSites > b.unblockedSites }
-            if a.holds.count != b.holds.count { return a.holds.count > b.holds.count }
-            let pa = a.place.map { ($0.projectPath, $0.line, $0.column) } ?? ("\u{10FFFF}", 0, 0)
-            let pb = b.place.map { ($0.projectPath, $0.line, $0.column) } ?? ("\u{10FFFF}", 0, 0)
-            if pa != pb { return pa < pb }
-            return a.reason < b.reason
-        }
-        let rank = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].key, $0) })
+        var rank: [Blocker.Key: Int] = [:]
+        for (k, item) in items.enumerated() { for key in item.keys { rank[key] = k } }
 
         var models: [Model] = []
         for name in legacy {
