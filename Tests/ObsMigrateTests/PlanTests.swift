@@ -110,6 +110,12 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(first["unblocks"]?["sites"], .int(3))
         XCTAssertEqual(plan["blockers"]!.items[1]["unblocks"]?["models"], .array([.string("Profile")]))
 
+        // --absolute-paths names files by their absolute paths; the modules stay the same.
+        let absolute = try planJSON(in: dir, ["--absolute-paths"])
+        let path = absolute["blockers"]!.items[0]["place"]!["path"]!.string
+        XCTAssertTrue(path.hasPrefix("/") && path.hasSuffix("/Core/Sources/CoreKit/BaseStore.swift"), path)
+        XCTAssertEqual(absolute["modules"], plan["modules"])
+
         // The links alone rank the same here (nothing hidden behind the blockers).
         let linked = try planJSON(in: dir, ["--redecide", "0"])
         XCTAssertEqual(linked["blockers"]!.items.map { $0["unblocks"]! }, plan["blockers"]!.items.map { $0["unblocks"]! })

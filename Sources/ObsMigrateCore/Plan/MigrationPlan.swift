@@ -241,12 +241,15 @@ extension MigrationPlan {
     }
 }
 
-/// Each file's path as shown and relative to the project root, parallel to the index's files.
+/// Each file's path as shown (text) and as the JSON and HTML name it (relative to the project
+/// root, or absolute), parallel to the index's files; and relative to the root, for modules.
 public struct PlacePaths: Sendable {
     public var shown: [String]
     public var project: [String]
-    public init(shown: [String], project: [String]) {
+    public var relativeToRoot: [String]
+    public init(shown: [String], project: [String], relativeToRoot: [String]? = nil) {
         self.shown = shown
         self.project = project
+        self.relativeToRoot = relativeToRoot ?? project
     }
 }

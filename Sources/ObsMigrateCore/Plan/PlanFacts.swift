@@ -99,8 +99,9 @@ struct PlanModules {
                 }
                 return folderNames[folder]
             }
-            let parts = places.project[f].split(separator: "/")
-            return parts.count > 1 && !places.project[f].hasPrefix("/") ? String(parts[0]) : Self.topLevel
+            let relative = places.relativeToRoot[f]
+            let parts = relative.split(separator: "/")
+            return parts.count > 1 && !relative.hasPrefix("/") ? String(parts[0]) : Self.topLevel
         }
     }
 
