@@ -109,12 +109,23 @@ final class PlanTests: XCTestCase {
         // FeedStore's wrappers, injection and environment property: 3 sites, BaseStore has none.
         XCTAssertEqual(first["unblocks"]?["sites"], .int(3))
         XCTAssertEqual(plan["blockers"]!.items[1]["unblocks"]?["models"], .array([.string("Profile")]))
+        let feedStore = plan["models"]!.items.first { $0["name"] == .string("FeedStore") }!
+        XCTAssertEqual(feedStore["blockers"], .array([.int(1)]), "held through its superclass")
 
         // --absolute-paths names files by their absolute paths; the modules stay the same.
         let absolute = try planJSON(in: dir, ["--absolute-paths"])
         let path = absolute["blockers"]!.items[0]["place"]!["path"]!.string
         XCTAssertTrue(path.hasPrefix("/") && path.hasSuffix("/Core/Sources/CoreKit/BaseStore.swift"), path)
         XCTAssertEqual(absolute["modules"], plan["modules"])
+
+        // PATHs choose the models counted, decided as `check` on them decides: the base class
+        // outside them still holds its subclass, and so does its migration's edit outside them.
+        let feature = runTool(["plan", "--project-root", ".", "--format", "json", "Feature"], cwd: dir.path)
+        let featurePlan = try JSONParser.parse(Array(feature.out.utf8))
+        XCTAssertEqual(featurePlan["modules"]!.items.map { $0["name"]!.string }, ["FeatureKit"])
+        let holdingFeedStore = featurePlan["blockers"]!.items.filter { $0["holds"] == .array([.string("FeedStore")]) }
+        XCTAssertEqual(holdingFeedStore.map { $0["place"]?["path"] ?? .null }, [.string("Core/Sources/CoreKit/BaseStore.swift"), .null])
+        XCTAssertTrue(holdingFeedStore.last!["reason"]!.string.contains("not among the paths of this run"))
 
         // The links alone rank the same here (nothing hidden behind the blockers).
         let linked = try planJSON(in: dir, ["--redecide", "0"])

@@ -131,14 +131,16 @@ extension MigrationPlan {
         var groups: [PlanOrder.Group] = []
         var groupMembers: [[String]] = []
         for group in links.groups(of: legacy.filter { !index.models[$0]!.migrates }) {
+            let members = group.filter(legacySet.contains)
+            guard !members.isEmpty else { continue }  // none among the PATHs
             var items = Set<Int>()
             var complete = true  // no member's list was cut at the cap
-            for name in group {
+            // Every linked model's reasons count, those outside the PATHs too (a base class's).
+            for name in links.group(of: group[0]) {
                 let blockers = index.models[name]!.blockers
                 if blockers.count >= ProjectIndex.maxBlockersPerModel { complete = false }
                 for b in blockers where !PlanLinks.isLink(b.reason) { items.insert(item(b.key)) }
             }
-            let members = group.filter(legacySet.contains)
             groups.append(PlanOrder.Group(models: members.count, sites: sites.count(members), items: items, complete: complete && !items.isEmpty))
             groupMembers.append(members)
         }

@@ -19,7 +19,7 @@ struct PlanLinks {
             union(forwarding.parent, forwarding.child)
         }
         var byRoot: [String: [String]] = [:]
-        for name in parent.keys { byRoot[root(name), default: []].append(name) }
+        for name in Set(parent.keys).union(parent.values) { byRoot[root(name), default: []].append(name) }
         for group in byRoot.values { let sorted = group.sorted(); for name in group { members[name] = sorted } }
     }
 
