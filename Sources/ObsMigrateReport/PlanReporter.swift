@@ -37,7 +37,10 @@ public enum PlanReporter {
         let barWidth = 24, largest = plan.modules.map(\.total).max()!
         out += "\n" + paint("1", pad("Module", width) + "  migrated  fixable  blocked  progress") + "\n"
         for m in plan.modules {
-            let cells = barCells([m.migrated, m.fixable, m.blocked], width: barWidth * m.total / max(1, largest), total: m.total)
+            let parts = [m.migrated, m.fixable, m.blocked]
+            // Scaled to the largest module, and never too short to show each kind it has.
+            var cells = barCells(parts, width: max(parts.count { $0 > 0 }, barWidth * m.total / max(1, largest)), total: m.total)
+            for k in parts.indices where parts[k] > 0 && cells[k] == 0 { cells[k] = 1 }
             let bar = paint("32", String(repeating: color ? "█" : "#", count: cells[0]))
                 + paint("33", String(repeating: color ? "█" : "+", count: cells[1]))
                 + paint("31", String(repeating: color ? "█" : "x", count: cells[2]))
