@@ -3,7 +3,7 @@ import XCTest
 
 /// The library is layered in targets (ObsMigrateSupport, ObsMigrateCore, ObsMigrateReport,
 /// ObsMigrateCLI), and the folders inside them (Support; Lexer, Scanner, Index, Rules, Docs,
-/// Engine; Report; Config, CLI) use each other in one direction only: `scripts/folder_deps.py`
+/// Engine, Plan; Report; Config, CLI) use each other in one direction only: `scripts/folder_deps.py`
 /// lists who uses whom, fails on a cycle, and fails when a target uses one that Package.swift
 /// does not list among its dependencies.
 final class LayeringTests: XCTestCase {
@@ -14,7 +14,7 @@ final class LayeringTests: XCTestCase {
         XCTAssertTrue(output.contains("layering: ok"), output)
         // The script sees the edges it should: a check that it is not blind.
         XCTAssertTrue(output.contains("CLI -> ") && output.contains("Engine -> ") && output.contains("Index"), output)
-        XCTAssertTrue(output.contains("target ObsMigrateCore [Docs, Engine, Index, Lexer, Rules, Scanner]: uses ObsMigrateSupport;"), output)
+        XCTAssertTrue(output.contains("target ObsMigrateCore [Docs, Engine, Index, Lexer, Plan, Rules, Scanner]: uses ObsMigrateSupport;"), output)
         XCTAssertTrue(output.contains("target ObsMigrateReport [Report]: uses ObsMigrateCore, ObsMigrateSupport;"), output)
         XCTAssertTrue(output.contains("target ObsMigrateSupport [Support]: uses (nothing);"), output)
     }

@@ -102,6 +102,7 @@ public enum CommandLineTool {
     public static let commands: [(name: String, summary: String)] = [
         ("check", "Report legacy ObservableObject patterns (exit 0 clean, 1 findings, 2 error)"),
         ("fix", "Show the migration as a diff; --write applies it in place"),
+        ("plan", "Rank the blockers by what resolving each would let migrate; progress per module (text, json, html)"),
         ("rules", "List the rules"),
         ("explain", "Print one rule's documentation: obs-migrate explain OBS104"),
         ("install-hook", "Install a git pre-commit hook that runs `check --staged`"),
@@ -176,6 +177,8 @@ public enum CommandLineTool {
                 return try CheckCommand.run(rest, console: console)
             case "fix":
                 return try FixCommand.run(rest, console: console)
+            case "plan":
+                return try PlanCommand.run(rest, console: console)
             case "rules":
                 return try InfoCommands.rules(rest, console: console)
             case "explain":
@@ -199,6 +202,7 @@ public enum CommandLineTool {
         switch name {
         case "check": CheckCommand.help
         case "fix": FixCommand.help
+        case "plan": PlanCommand.help
         case "rules": InfoCommands.rulesHelp
         case "explain": InfoCommands.explainHelp
         case "install-hook": HookCommand.help

@@ -565,6 +565,8 @@ extension ProjectIndex {
     public mutating func addBlockers(_ extra: [String: [Blocker]]) {
         var added = false
         for (name, list) in extra where models[name] != nil && !list.isEmpty {
+            let list = waivedBlockers.isEmpty ? list : list.filter { !waivedBlockers.contains($0.key) }
+            guard !list.isEmpty else { continue }
             models[name]!.blockers += list
             added = true
         }

@@ -10,6 +10,9 @@ public struct MigrationPolicy: Sendable {
     /// Whether a `$x` publisher used where no observer can replace it gets a Combine publisher
     /// of its own (`PublisherBridge`), or keeps its model an ObservableObject.
     public var bridgesPublishers: Bool
+    /// Blockers to decide as if resolved (`plan`'s counterfactuals; see `Blocker.Key`): empty
+    /// for every real run.
+    public var waivedBlockers: Set<Blocker.Key> = []
 
     public init(minimums: [String: Int]? = nil, bumpsLowTargets: Bool = false, observablePlacement: ObservablePlacement? = nil,
                 bridgesPublishers: Bool = true) {

@@ -10,11 +10,17 @@ struct BlockerLedger {
     private(set) var perModel: [String: [Blocker]] = [:]
     private(set) var global: [(blocker: Blocker, only: Set<String>?)] = []
     let models: Set<String>
+    /// Decided as if resolved (`plan`'s counterfactuals): never recorded.
+    let waived: Set<Blocker.Key>
 
-    init(models: Set<String>) { self.models = models }
+    init(models: Set<String>, waived: Set<Blocker.Key> = []) {
+        self.models = models
+        self.waived = waived
+    }
 
     mutating func block(_ name: String, _ reason: BlockReason, _ site: Site?) {
         guard models.contains(name) else { return }
+        if !waived.isEmpty, waived.contains(Blocker.Key(reason: reason, site: site)) { return }
         // Enough to explain; a project with thousands of identical blockers stays cheap.
         if perModel[name, default: []].count < ProjectIndex.maxBlockersPerModel {
             perModel[name, default: []].append(Blocker(reason, site: site))
@@ -22,6 +28,7 @@ struct BlockerLedger {
     }
 
     mutating func blockAll(_ reason: BlockReason, _ site: Site?, only: Set<String>? = nil) {
+        if !waived.isEmpty, waived.contains(Blocker.Key(reason: reason, site: site)) { return }
         global.append((Blocker(reason, site: site), only))
     }
 
@@ -77,7 +84,7 @@ extension ProjectIndex {
     }
 
     mutating func decide() {
-        var ledger = BlockerLedger(models: Set(models.keys))
+        var ledger = BlockerLedger(models: Set(models.keys), waived: waivedBlockers)
         collectChangeForwardings()
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)

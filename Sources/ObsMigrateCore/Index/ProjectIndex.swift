@@ -27,6 +27,14 @@ public struct Blocker: Sendable {
         self.reason = reason
         self.site = site
     }
+
+    /// What tells one blocker from another: its reason and place (a model's list holds each once).
+    public struct Key: Sendable, Hashable {
+        public var reason: BlockReason
+        public var site: Site?
+        public init(reason: BlockReason, site: Site?) { self.reason = reason; self.site = site }
+    }
+    public var key: Key { Key(reason: reason, site: site) }
 }
 
 /// A `note:` under a finding, at its own place (a path, line and column) or at the finding's.
@@ -198,6 +206,8 @@ public struct ProjectIndex: Sendable {
     public var minimumTargets: [String: Int] = ProjectIndex.observationMinimums
     /// Whether `fix` raises the low deployment targets (`--bump-deployment-target`).
     public var bumpsLowTargets = false
+    /// Blockers decided as if a person had resolved them (`MigrationPolicy.waivedBlockers`).
+    var waivedBlockers: Set<Blocker.Key> = []
     /// Files of the project that could not be used, with their bytes when read: a type "not
     /// declared in the scanned sources" may be declared there (set by `Engine.settle`).
     public var unusableFiles: [(path: String, bytes: [UInt8]?, reason: String)] = []
@@ -211,6 +221,7 @@ public struct ProjectIndex: Sendable {
         self.files = files
         if let minimums = policy.minimums { minimumTargets.merge(minimums) { $1 } }
         bumpsLowTargets = policy.bumpsLowTargets
+        waivedBlockers = policy.waivedBlockers
         projectFolderList = ProjectFolders(files.map(\.path))
         let modules = separateModules()
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }

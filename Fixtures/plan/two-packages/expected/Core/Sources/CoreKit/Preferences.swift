@@ -1,0 +1,9 @@
+import Combine
+import Observation
+
+@Observable
+public final class Preferences {
+    public var compact = false
+
+    public init() {}
+}
