@@ -50,12 +50,13 @@ extension ProjectIndex {
         guard !models.isEmpty else { return ([:], []) }
         // Only a property whose `$x` is written somewhere needs one.
         var projected = Set<String>()
-        forEachPublishedProjection { _, _, name in projected.insert(name) }
+        var projectingFiles = Set<Int>()
+        forEachPublishedProjection { f, _, name in projected.insert(name); projectingFiles.insert(f) }
         guard !projected.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
         let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn()
-        let mergedWithOthers = projectionsMergedWithOthers()
+        let mergedWithOthers = projectionsMergedWithOthers(in: projectingFiles)
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -351,12 +352,18 @@ extension ProjectIndex {
     /// The element types written as `Published<T>` anywhere, normalized; "" when one cannot be read.
     func publishedTypeSpellings() -> Set<String> {
         var result = Set<String>()
-        let generic = Array("Published<".utf8), spaced = Array("Published <".utf8)
+        let word = Array("Published".utf8)
         for f in files.indices where !files[f].tokensDropped {
-            let source = files[f].source
-            // One search of the bytes rules out most files, before their tokens.
-            guard ByteSearch.firstOffset(of: generic, in: source.bytes, range: 0..<source.bytes.count) != nil
-                || ByteSearch.firstOffset(of: spaced, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
+            let source = files[f].source, bytes = source.bytes
+            // One search of the bytes rules out most files, before their tokens: `Published`, then `<`.
+            var offset = 0, generic = false
+            while !generic, let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) {
+                var k = hit + word.count
+                while k < bytes.count, bytes[k] == 0x20 { k += 1 }
+                generic = k < bytes.count && bytes[k] == UInt8(ascii: "<")
+                offset = hit + 1
+            }
+            guard generic else { continue }
             // `@Published` is an attribute token: only a bare `Published` is an identifier.
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 var depth = 0, k = s + 1, sigils = 0
@@ -406,13 +413,13 @@ extension ProjectIndex {
         return (typed, untyped)
     }
 
-    /// The `x` of each `$x` in a `MergeMany(...)` whose arguments are not all `$x` of one receiver:
-    /// MergeMany takes publishers of one type, which a bridge of one model's and a `$y` kept by
-    /// another (or any other publisher) would no longer share.
-    func projectionsMergedWithOthers() -> Set<String> {
+    /// The `x` of each `$x` in a `MergeMany(...)` (in the files that have a `$x`) whose arguments
+    /// are not all `$x` of one receiver: MergeMany takes publishers of one type, which a bridge of
+    /// one model's and a `$y` kept by another (or any other publisher) would no longer share.
+    func projectionsMergedWithOthers(in projectingFiles: Set<Int>) -> Set<String> {
         var result = Set<String>()
         let word = Array("MergeMany".utf8)
-        for f in files.indices where !files[f].tokensDropped {
+        for f in projectingFiles.sorted() {
             let source = files[f].source
             guard ByteSearch.firstOffset(of: word, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "MergeMany") && source.kind(s + 1) == .leftParen {
