@@ -18,7 +18,7 @@ enum CheckCommand {
         .option("--stdin-filename", "PATH", "With `check -`: the path standard input's content is checked as (for messages, configuration and the project)"),
         .option("--baseline", "FILE", "Report only findings that are not in FILE (written by --write-baseline)"),
         .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline (prints only what it wrote; exit 0)"),
-        .option("--fail-on", "SEVERITY", "The lowest severity that fails the run: warning (default), error (warnings pass, as in SwiftLint and the build-tool plugin) or info"),
+        .option("--fail-on", "SEVERITY", "The lowest severity that fails the run: warning (default) or error (warnings pass, as in SwiftLint and the build-tool plugin)"),
     ]
 
     static var help: String {
