@@ -9,6 +9,9 @@ let package = Package(
         // `swift package plugin obs-migrate-check` / `obs-migrate-fix` in a package that depends on this one.
         .plugin(name: "ObsMigrateCheck", targets: ["ObsMigrateCheck"]),
         .plugin(name: "ObsMigrateFix", targets: ["ObsMigrateFix"]),
+        // `plugins: [.plugin(name: "ObsMigrateBuildToolPlugin", package: "obs-migrate")]` on a target:
+        // findings as warnings in every `swift build` and Xcode build that changes Swift files.
+        .plugin(name: "ObsMigrateBuildToolPlugin", targets: ["ObsMigrateBuildToolPlugin"]),
     ],
     targets: [
         // All logic lives in the libraries so tests can drive it without a process. Each uses only
@@ -37,6 +40,7 @@ let package = Package(
                                  permissions: [.writeToPackageDirectory(reason: "obs-migrate fix --write rewrites the package's Swift sources")]),
             dependencies: ["obs-migrate"]
         ),
+        .plugin(name: "ObsMigrateBuildToolPlugin", capability: .buildTool(), dependencies: ["obs-migrate"]),
         .testTarget(
             name: "ObsMigrateTests",
             dependencies: ["ObsMigrateSupport", "ObsMigrateCore", "ObsMigrateReport", "ObsMigrateCLI"],

@@ -592,6 +592,37 @@ enum PreCommitTool {
         return gc.code == 0 ? build : gc
     }
 
+    /// pre-commit's release build of this checkout's committed revision: its clone, and the
+    /// build folder of the `language: swift` environment in it (`swift build -c release
+    /// --build-path ...`), built first when the cache has none. The hooks' test and `make
+    /// install`'s test share it: one release build per revision instead of two.
+    static func releaseBuild() throws -> (clone: String, buildPath: String) {
+        let preCommit = try shared.get()
+        let checkout = try checkout()
+        let repo = try HookSupport.makeRepository("release-build")
+        defer { try? FileManager.default.removeItem(atPath: repo.path) }
+        var environment = HookSupport.environment
+        environment["PRE_COMMIT_HOME"] = home
+        environment["PRE_COMMIT_COLOR"] = "never"
+        let build = try buildAndPrune(preCommit, revision: checkout.revision, path: checkout.path, in: repo.path, environment: environment)
+        guard build.code == 0 else {
+            throw HookSupport.Failure("pre-commit could not build \(checkout.revision): \(build.all)")
+        }
+        // pre-commit keeps each clone in a `repo...` folder of its home, and a swift hook's
+        // environment in `swift_env-default` inside it.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []
+        for name in names.sorted() where name.hasPrefix("repo") {
+            let clone = home + "/" + name
+            let buildPath = clone + "/swift_env-default/.build"
+            guard FileManager.default.isExecutableFile(atPath: buildPath + "/release/obs-migrate") else { continue }
+            let head = try HookSupport.run("git", ["rev-parse", "HEAD"], cwd: clone, environment: environment)
+            if head.code == 0, head.out.trimmingCharacters(in: .whitespacesAndNewlines) == checkout.revision {
+                return (clone, buildPath)
+            }
+        }
+        throw HookSupport.Failure("pre-commit built \(checkout.revision), but no clone of it with a release build is in \(home)")
+    }
+
     /// This checkout and its committed revision: what pre-commit will clone and build.
     static func checkout() throws -> (path: String, revision: String) {
         let root = HookSupport.packageRoot.path
@@ -606,11 +637,13 @@ enum PreCommitTool {
         guard hooks.code == 0 else {
             throw HookSupport.Failure("HEAD (\(revision)) has no .pre-commit-hooks.yaml; pre-commit tests committed code: commit it first")
         }
-        let dirty = try HookSupport.run("git", ["status", "--porcelain", "--", "Sources", "Package.swift", ".pre-commit-hooks.yaml"],
+        let dirty = try HookSupport.run("git", ["status", "--porcelain", "--", "Sources", "Package.swift", ".pre-commit-hooks.yaml",
+                                                "Makefile", "Fixtures/sample-app"],
                                         cwd: root, environment: environment)
         if !dirty.out.isEmpty {
             print("HookTests: note: pre-commit builds the committed revision \(revision.prefix(10)); "
-                  + "uncommitted changes to Sources/, Package.swift or .pre-commit-hooks.yaml are not part of this test")
+                  + "uncommitted changes to Sources/, Package.swift, .pre-commit-hooks.yaml, Makefile or the sample app "
+                  + "are not part of the pre-commit and `make install` tests")
         }
         return (root, revision)
     }

@@ -5,7 +5,7 @@ import XCTest
 @testable import ObsMigrateCLI
 
 /// The options teams bring from SwiftLint and ruff: per-rule `severity` in `.obs-migrate.json`
-/// with `--strict`, `--output FILE`, `--absolute-paths`, and `--statistics`' legend.
+/// with `--strict`, `--fail-on`, `--output FILE`, `--absolute-paths`, and `--statistics`' legend.
 final class ReportOptionsTests: XCTestCase {
     /// A model and a view using it: OBS101, OBS102 and OBS104, all fixable warnings.
     func project(_ name: String, config: String? = nil) throws -> URL {
@@ -69,6 +69,29 @@ final class ReportOptionsTests: XCTestCase {
         XCTAssertEqual(results.filter { $0["ruleId"] as? String == "OBS104" }.compactMap { $0["level"] as? String }, ["note"])
         let junit = runTool(["check", "--format", "junit", "."], cwd: info.path)
         XCTAssertTrue(junit.out.contains("tests=\"3\" failures=\"2\""), junit.out)
+    }
+
+    /// `--fail-on`: the lowest severity that fails the run (the build-tool plugin passes `error`).
+    func testFailOnSetsTheSeverityThatFailsTheRun() throws {
+        let warnings = try project("fail-on")
+        let passes = runTool(["check", "--fail-on", "error", "."], cwd: warnings.path)
+        XCTAssertEqual(passes.code, 0, "warnings pass with --fail-on error: \(passes.out)\(passes.err)")
+        XCTAssertEqual(severities(passes.out), ["OBS101": "warning", "OBS102": "warning", "OBS104": "warning"],
+                       "reported as before")
+        XCTAssertEqual(runTool(["check", "--fail-on", "warning", "."], cwd: warnings.path).code, 1)
+        XCTAssertEqual(runTool(["check", "--fail-on", "error", "--format", "json", "."], cwd: warnings.path).code, 0)
+
+        let oneError = try project("fail-on-error", config: #"{"severity": {"OBS104": "error"}}"#)
+        XCTAssertEqual(runTool(["check", "--fail-on", "error", "."], cwd: oneError.path).code, 1)
+        XCTAssertEqual(runTool(["check", "--fail-on", "error", "--format", "sarif", "."], cwd: oneError.path).code, 1)
+        XCTAssertEqual(runTool(["check", "--fail-on", "error", "--strict", "."], cwd: warnings.path).code, 1,
+                       "--strict makes every finding an error")
+
+        let typo = runTool(["check", "--fail-on", "eror", "."], cwd: warnings.path)
+        XCTAssertEqual(typo.code, 2)
+        XCTAssertEqual(typo.err, "obs-migrate: error: unknown severity 'eror' for --fail-on (did you mean error?); use one of warning, error\n")
+        // info is the level that never fails (the summary says so); --strict fails everything.
+        XCTAssertEqual(runTool(["check", "--fail-on", "info", "."], cwd: warnings.path).code, 2)
     }
 
     /// Info findings as the formats' real consumers read them: sarif-tools counts them as notes,

@@ -18,6 +18,7 @@ enum CheckCommand {
         .option("--stdin-filename", "PATH", "With `check -`: the path standard input's content is checked as (for messages, configuration and the project)"),
         .option("--baseline", "FILE", "Report only findings that are not in FILE (written by --write-baseline)"),
         .option("--write-baseline", "FILE", "Record today's findings in FILE, to be left out by --baseline (prints only what it wrote; exit 0)"),
+        .option("--fail-on", "SEVERITY", "The lowest severity that fails the run: warning (default) or error (warnings pass, as in SwiftLint and the build-tool plugin)"),
     ]
 
     static var help: String {
@@ -32,7 +33,8 @@ enum CheckCommand {
         Swift files (under PATH, when given); the rest of the project is read from disk to decide.
         Exit status: 0 nothing found, 1 findings, 2 usage or I/O error. Findings of rules the
         project made "info" (`"severity": {"OBS207": "info"}` in .obs-migrate.json) are reported
-        but do not fail the run; with --strict every finding is an error and fails it.
+        but do not fail the run; with --strict every finding is an error and fails it. With
+        --fail-on error only error findings fail it (the build-tool plugin runs so).
 
         OPTIONS:
         \(ArgumentParser.helpLines(specs))
@@ -73,6 +75,7 @@ enum CheckCommand {
             throw UsageError("--stdin-filename goes with `check -` (standard input)")
         }
         var options = try CommonOptions(parsed, currentDirectory: console.currentDirectory)
+        let failureThreshold = try SeverityPolicy.failureThreshold(parsed.last("--fail-on"))
         if parsed.has("--statistics"), options.format == .github || options.format == .sarif {
             throw UsageError("--statistics prints text or json, not \(options.format.rawValue)")
         }
@@ -115,7 +118,7 @@ enum CheckCommand {
                     },
                     deliver: { diagnostics, lines, matched, entries in
                         tally.add(diagnostics)
-                        failing += diagnostics.count { SeverityPolicy.fails($0) }
+                        failing += diagnostics.count { SeverityPolicy.fails($0, from: failureThreshold) }
                         baselined += matched
                         recorded += entries
                         if !statisticsOnly, !recording, !diagnostics.isEmpty { console.out(lines) }
@@ -164,7 +167,7 @@ enum CheckCommand {
                                     root: project.root)
         if !output.isEmpty { console.out(output) }
         if hadProblems { return ExitCode.error }
-        return diagnostics.contains(where: SeverityPolicy.fails) ? ExitCode.findings : ExitCode.clean
+        return diagnostics.contains { SeverityPolicy.fails($0, from: failureThreshold) } ? ExitCode.findings : ExitCode.clean
     }
 
     // MARK: Baseline

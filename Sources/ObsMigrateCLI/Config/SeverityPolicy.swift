@@ -5,8 +5,8 @@ import ObsMigrateCore
 /// (`{"OBS207": "error", "OBS209": "info"}`) and `--strict`.
 ///
 /// Every `error` and `warning` finding fails the run (exit 1), as before; an `info` one is
-/// reported but does not. `--strict` reports every finding as an error, as SwiftLint's
-/// `--strict` does, so every one fails, `info` ones too.
+/// reported but does not (`check --fail-on error` lets warnings pass too). `--strict` reports
+/// every finding as an error, as SwiftLint's `--strict` does, so every one fails, `info` ones too.
 struct SeverityPolicy: Sendable {
     /// By rule code, the severity the project gave it (rules not listed keep their own).
     private(set) var byCode: [String: Severity] = [:]
@@ -50,5 +50,20 @@ struct SeverityPolicy: Sendable {
     }
 
     /// Whether a finding (with its severity applied) fails the run.
-    static func fails(_ d: Diagnostic) -> Bool { d.finding.severity != .info }
+    static func fails(_ d: Diagnostic) -> Bool { fails(d, from: .warning) }
+
+    /// Whether a finding fails a run where `threshold` is the lowest failing severity
+    /// (`check --fail-on`): `.warning` by default, `.error` as SwiftLint and the build-tool plugin.
+    static func fails(_ d: Diagnostic, from threshold: Severity) -> Bool { d.finding.severity >= threshold }
+
+    /// `--fail-on SEVERITY`: `warning` when not given. `info` is not offered: info findings are
+    /// the level that does not fail (the summary says so); `--strict` fails every finding.
+    static func failureThreshold(_ value: String?) throws -> Severity {
+        guard let value else { return .warning }
+        let offered: [Severity] = [.warning, .error]
+        if let severity = Severity(rawValue: value.lowercased()), offered.contains(severity) { return severity }
+        let names = offered.map(\.rawValue)
+        let suggestion = Spelling.closest(value.lowercased(), among: names).map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("unknown severity '\(value)' for --fail-on\(suggestion); use one of \(names.joined(separator: ", "))")
+    }
 }
