@@ -4,6 +4,7 @@ let observer = SettingsObserver(settings: settings!)
 settings!.name = "a"
 settings!.mode = .dark
 settings!.title = "b"
+settings!.subtitle = "s"
 settings!.name += "c"
 for line in settings!.log { print(line) }
 weak var gone = settings

@@ -56,7 +56,7 @@ extension ProjectIndex {
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
         let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn()
-        let mergedWithOthers = projectionsMergedWithOthers(in: projectingFiles)
+        let mergedWithOthers = projectionsSharingATypeWithOthers(in: projectingFiles)
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -106,7 +106,7 @@ extension ProjectIndex {
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
                     : underscored.contains("_" + pname) ? "_x used"
-                    : mergedWithOthers.contains(pname) ? "in a MergeMany with other publishers"
+                    : mergedWithOthers.contains(pname) ? "shares its type with another object's publisher"
                     : nil
                 guard refusal == nil, let access else {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal ?? "modifiers")") }
@@ -413,38 +413,152 @@ extension ProjectIndex {
         return (typed, untyped)
     }
 
-    /// The `x` of each `$x` in a `MergeMany(...)` (in the files that have a `$x`) whose arguments
-    /// are not all `$x` of one receiver: MergeMany takes publishers of one type, which a bridge of
-    /// one model's and a `$y` kept by another (or any other publisher) would no longer share.
-    func projectionsMergedWithOthers(in projectingFiles: Set<Int>) -> Set<String> {
+    /// The `x` of each `$x` (in the files that have one) that must share its type with another
+    /// expression, unless every one of those is a `$x` of the same receiver: an argument of
+    /// `Publishers.MergeMany(...)`, an element of an array literal, a branch of `?:`, an operand
+    /// of `??`. A bridge changes one model's `$x` type, which another object's (or any other
+    /// value) would no longer share.
+    func projectionsSharingATypeWithOthers(in projectingFiles: Set<Int>) -> Set<String> {
         var result = Set<String>()
-        let word = Array("MergeMany".utf8)
         for f in projectingFiles.sorted() {
             let source = files[f].source
-            guard ByteSearch.firstOffset(of: word, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
-            for s in source.indices(of: .identifier, length: 9) where source.isText(s, "MergeMany") && source.kind(s + 1) == .leftParen {
-                let open = s + 1, close = Int(source.match[open])
-                guard close > open else { continue }
-                var names: [String] = [], receivers = Set<String>(), uniform = true
-                var argumentStart = open + 1, k = open + 1
-                while k <= close {
-                    if k == close || (source.kind(k) == .comma && source.innermostParen(around: k) == open) {
-                        // An argument is `$x` or `receiver.$x`, nothing else.
-                        let last = k - 1
-                        if last >= argumentStart, source.kind(last) == .dollarIdentifier {
-                            receivers.insert(last > argumentStart ? source.joinedText(argumentStart..<last) : "")
-                            if last > argumentStart, source.kind(last - 1) != .period { uniform = false }
-                        } else { uniform = false }
-                        argumentStart = k + 1
-                    } else if source.kind(k) == .dollarIdentifier {
-                        names.append(String(source.text(k).dropFirst()))
-                    }
-                    k += 1
+            var checked = Set<Int>()
+            for s in source.indices(of: .dollarIdentifier) {
+                let name = String(source.text(s).dropFirst())
+                guard publishedNames.contains(name) else { continue }
+                // A bare `$x` outside a model is a view's own wrapper, not a model's publisher.
+                if source.kind(s - 1) != .period, enclosingModel(of: s, in: f) == nil { continue }
+                let first = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source)?.lowerBound ?? s : s
+                let opener = Self.innermostOpener(around: first, in: source)
+                if let open = opener, !checked.contains(open), source.kind(open) == .leftParen && source.isIdentifier(open - 1, "MergeMany")
+                    || source.kind(open) == .leftBracket && !Self.isSubscript(open, in: source) {
+                    checked.insert(open)
+                    if let names = Self.mixedProjections(in: open, source: source) { result.formUnion(names.filter { publishedNames.contains($0) }) }
                 }
-                if !uniform || receivers.count > 1 { result.formUnion(names.filter { publishedNames.contains($0) }) }
+                if Self.isOperandOfChoice(first: first, last: s, container: opener, in: source) { result.insert(name) }
             }
         }
         return result
+    }
+
+    /// The `$` names inside the group `open` (arguments or elements) when its members are not all
+    /// `$x` or `receiver.$x` of one receiver; nil when they are.
+    static func mixedProjections(in open: Int, source: SourceFile) -> [String]? {
+        let close = Int(source.match[open])
+        guard close > open else { return [] }
+        var names: [String] = [], receivers = Set<String>(), uniform = true
+        var memberStart = open + 1, k = open + 1
+        while k <= close {
+            if k == close || source.kind(k) == .comma || source.kind(k) == .colon {
+                // A member is `$x` or `receiver.$x`, nothing else (a dictionary's `key:` is not).
+                let last = k - 1
+                if source.kind(k) == .colon || last < memberStart || source.kind(last) != .dollarIdentifier {
+                    uniform = false
+                } else {
+                    receivers.insert(last > memberStart ? source.joinedText(memberStart..<last) : "")
+                    if last > memberStart, source.kind(last - 1) != .period { uniform = false }
+                }
+                memberStart = k + 1
+            } else if source.kind(k) == .dollarIdentifier {
+                names.append(String(source.text(k).dropFirst()))
+            }
+            switch source.kind(k) {
+            case .leftParen, .leftBracket, .leftBrace:
+                // Nested groups are walked for names, not split at their commas.
+                let m = Int(source.match[k])
+                if m > k {
+                    for t in (k + 1)..<m where source.kind(t) == .dollarIdentifier { names.append(String(source.text(t).dropFirst())) }
+                    k = m
+                }
+            default: break
+            }
+            k += 1
+        }
+        return uniform && receivers.count <= 1 ? nil : names
+    }
+
+    /// Whether the `$x` at `last` (its expression from `first`) is a branch of `?:` or an operand
+    /// of `??` inside `container` (its innermost opening bracket, if any) whose other side is not
+    /// a `$y` of the same receiver. `.eraseToAnyPublisher()` after it gives one type either way.
+    static func isOperandOfChoice(first: Int, last: Int, container: Int?, in source: SourceFile) -> Bool {
+        // The postfix chain after `$x`: `.map { }`, `.eraseToAnyPublisher()`.
+        var end = last
+        while source.kind(end + 1) == .period, source.kind(end + 2) == .identifier {
+            end += 2
+            if source.kind(end + 1) == .leftParen, Int(source.match[end + 1]) > end + 1 { end = Int(source.match[end + 1]) }
+        }
+        if end > last, source.isIdentifier(end - 2, "eraseToAnyPublisher") { return false }
+        let spacedQuestion = { (k: Int) in source.isText(k, "?") && k > 0 && source.end(k - 1) < source.start(k) }
+        let before = first - 1, after = end + 1
+        // The other side, when it is one token group: `a.$x ?? b.$y`, `c ? a.$x : a.$y`.
+        var sibling: Range<Int>? = nil
+        if source.isText(after, "??") || source.kind(after) == .colon && spacedQuestion(before) {
+            sibling = (after + 1)..<Self.operandEnd(from: after + 1, container: container, in: source)
+        } else if source.isText(before, "??") || spacedQuestion(before) {
+            return true  // the other side comes first: only a `:` one is read back
+        } else if source.kind(before) == .colon {
+            // The false branch: a spaced `?` before the colon, in the same statement.
+            var k = before - 1
+            let floor = container ?? -1
+            var question: Int? = nil
+            while k > floor, question == nil {
+                switch source.kind(k) {
+                case .rightParen, .rightBracket, .rightBrace:
+                    let m = Int(source.match[k])
+                    k = m >= 0 && m < k ? m - 1 : k - 1
+                    continue
+                case .comma, .semicolon, .leftBrace: k = floor
+                default:
+                    if spacedQuestion(k) { question = k } else if source.startsStatement(k) { k = floor }
+                }
+                k -= 1
+            }
+            guard let q = question else { return false }
+            sibling = (q + 1)..<before
+        } else {
+            return false
+        }
+        // Fine only when both sides are bare `$x`/`$y` of one receiver.
+        guard end == last, let other = sibling, other.count >= 1, source.kind(other.upperBound - 1) == .dollarIdentifier else { return true }
+        let receiver = first < last ? source.joinedText(first..<last) : ""
+        let otherReceiver = other.count > 1 ? source.joinedText(other.lowerBound..<(other.upperBound - 1)) : ""
+        return receiver != otherReceiver
+    }
+
+    /// Where an operand that starts at `k` ends: before a `,`, `:`, `??`, `)`/`]`/`}` closing its
+    /// container, or the next statement.
+    static func operandEnd(from k: Int, container: Int?, in source: SourceFile) -> Int {
+        var t = k
+        let close = container.map { Int(source.match[$0]) } ?? source.sigCount
+        while t < close, t < source.sigCount {
+            switch source.kind(t) {
+            case .comma, .colon, .semicolon, .rightParen, .rightBracket, .rightBrace: return t
+            case .leftParen, .leftBracket, .leftBrace:
+                let m = Int(source.match[t])
+                t = m > t ? m + 1 : t + 1
+                continue
+            default:
+                if t > k, source.isText(t, "??") || source.startsStatement(t) { return t }
+            }
+            t += 1
+        }
+        return t
+    }
+
+    /// The innermost `(`, `[` or `{` that holds token `s`, found by walking back over closed groups.
+    static func innermostOpener(around s: Int, in source: SourceFile) -> Int? {
+        var k = s - 1
+        while k >= 0 {
+            switch source.kind(k) {
+            case .rightParen, .rightBracket, .rightBrace:
+                let m = Int(source.match[k])
+                k = m >= 0 && m < k ? m - 1 : k - 1
+                continue
+            case .leftParen, .leftBracket, .leftBrace: return k
+            default: k -= 1
+            }
+        }
+        return nil
     }
 
     /// Each `$x` token of the kept files whose `x` is a model's `@Published` property: its file,

@@ -32,6 +32,14 @@ enum Tint {
     }
     @ObservationIgnored private lazy var titleSubject = CurrentValueSubject<String, Never>(title)
     var titlePublisher: AnyPublisher<String, Never> { titleSubject.eraseToAnyPublisher() }
+    var subtitle = "" {
+        willSet {
+            objectWillChange.send()
+            subtitleSubject.send(newValue)
+        }
+    }
+    @ObservationIgnored private lazy var subtitleSubject = CurrentValueSubject<String, Never>(subtitle)
+    var subtitlePublisher: AnyPublisher<String, Never> { subtitleSubject.eraseToAnyPublisher() }
     var mode = Mode.light {
         willSet {
             log.append("mode will \(newValue.rawValue)")
@@ -54,10 +62,14 @@ enum Tint {
 final class SettingsObserver {
     private var bag = Set<AnyCancellable>()
 
-    init(settings: Settings) {
-        // One model's publishers merged: they share one type before and after.
+    init(settings: Settings, picksSubtitle: Bool = true) {
+        // One model's publishers merged, or chosen between: they share one type before and after.
         Publishers.MergeMany(settings.namePublisher, settings.titlePublisher)
             .sink { [weak settings] in settings?.log.append("text \($0)") }
+            .store(in: &bag)
+        // (Each publisher has one subscriber here: OpenCombine's subjects call several in a Set's order.)
+        (picksSubtitle ? settings.subtitlePublisher : settings.titlePublisher)
+            .sink { [weak settings] in settings?.log.append("picked \($0)") }
             .store(in: &bag)
         settings.modePublisher.sink { [weak settings] in settings?.log.append("mode \($0.rawValue)") }.store(in: &bag)
     }

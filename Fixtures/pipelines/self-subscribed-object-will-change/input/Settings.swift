@@ -16,6 +16,7 @@ enum Tint {
 final class Settings: ObservableObject {
     @Published var name = ""
     @Published var title = ""
+    @Published var subtitle = ""
     @Published var mode = Mode.light {
         willSet {
             log.append("mode will \(newValue.rawValue)")
@@ -34,10 +35,14 @@ final class Settings: ObservableObject {
 final class SettingsObserver {
     private var bag = Set<AnyCancellable>()
 
-    init(settings: Settings) {
-        // One model's publishers merged: they share one type before and after.
+    init(settings: Settings, picksSubtitle: Bool = true) {
+        // One model's publishers merged, or chosen between: they share one type before and after.
         Publishers.MergeMany(settings.$name, settings.$title)
             .sink { [weak settings] in settings?.log.append("text \($0)") }
+            .store(in: &bag)
+        // (Each publisher has one subscriber here: OpenCombine's subjects call several in a Set's order.)
+        (picksSubtitle ? settings.$subtitle : settings.$title)
+            .sink { [weak settings] in settings?.log.append("picked \($0)") }
             .store(in: &bag)
         settings.$mode.sink { [weak settings] in settings?.log.append("mode \($0.rawValue)") }.store(in: &bag)
     }

@@ -40,3 +40,29 @@ final class Palette: ObservableObject {
         _ = $tint.sink { _ in }
     }
 }
+
+/// Two objects' publishers in one array, or chosen between, where one object (Lower) stays for a
+/// reason of its own: a bridge of the other would no longer share its type.
+final class Upper: ObservableObject {
+    @Published var label = ""
+}
+
+final class Lower: ObservableObject {
+    @Published var label = ""
+    @Published var level = 0
+    func refresh() { objectWillChange.send() }
+}
+
+final class Gauge: ObservableObject {
+    @Published var level = 0
+}
+
+final class Panel {
+    var bag = Set<AnyCancellable>()
+
+    init(upper: Upper, lower: Lower, gauge: Gauge, usesGauge: Bool) {
+        let labels = [upper.$label, lower.$label]
+        Publishers.MergeMany(labels).sink { print($0) }.store(in: &bag)
+        (usesGauge ? gauge.$level : lower.$level).sink { print($0) }.store(in: &bag)
+    }
+}
