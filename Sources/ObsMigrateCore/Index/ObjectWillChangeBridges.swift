@@ -42,20 +42,12 @@ extension ProjectIndex {
     /// interpolations, not comments): whether its own is only subscribed to (bare or `self.`),
     /// and whether it is used any other way (sent, declared, another object's, in a string).
     func ownObjectWillChangeUses(in decl: TypeDecl, source: SourceFile) -> (subscribes: Bool, other: Bool) {
-        var subscribes = false
-        var offset = source.start(decl.bodyOpen)
-        let end = source.end(decl.bodyClose), word = Self.objectWillChangeBytes
-        while let hit = ByteSearch.firstOffset(of: word, in: source.bytes, range: offset..<end) {
-            offset = hit + 1
-            let t = source.sigIndex(atOrAfter: hit)
-            if t < source.sigCount, source.start(t) == hit {
-                guard isOwnSubscription(t, in: source) else { return (subscribes, true) }
-                subscribes = true
-            } else if t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) {
-                return (subscribes, true)
-            }
+        var subscribes = false, other = false
+        Self.forEachOccurrence(of: Self.objectWillChangeBytes, in: source, range: source.start(decl.bodyOpen)..<source.end(decl.bodyClose)) { t, startsToken in
+            if startsToken, isOwnSubscription(t, in: source) { subscribes = true } else { other = true }
+            return !other
         }
-        return (subscribes, false)
+        return (subscribes, other)
     }
 
     /// Whether token `s` is the enclosing object's own `objectWillChange` (bare or `self.`),

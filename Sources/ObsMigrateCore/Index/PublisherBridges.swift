@@ -49,14 +49,13 @@ extension ProjectIndex {
         var untyped = Set<PropertyKey>()
         guard !models.isEmpty else { return ([:], []) }
         // Only a property whose `$x` is written somewhere needs one.
-        var projected = Set<String>()
-        var projectingFiles = Set<Int>()
-        forEachPublishedProjection { f, _, name in projected.insert(name); projectingFiles.insert(f) }
+        let projections = publishedProjections()
+        let projected = Set(projections.map(\.name))
         guard !projected.isEmpty else { return ([:], []) }
         let spelledPublishedTypes = publishedTypeSpellings()
         // Only a `$x` handed on as it is can reach a slot typed `Published<T>.Publisher`.
-        let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn()
-        let mergedWithOthers = projectionsSharingATypeWithOthers(in: projectingFiles)
+        let handedOn = spelledPublishedTypes.isEmpty ? (typed: Set<PropertyKey>(), untyped: Set<String>()) : projectionsHandedOn(projections)
+        let mergedWithOthers = projectionsSharingATypeWithOthers(projections)
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
         for name in models.keys.sorted() {
@@ -133,16 +132,29 @@ extension ProjectIndex {
     /// `wholeWord`, the token is the word itself), or, `insideTokens`, inside one (a string's
     /// interpolation); not in comments. One search of the bytes, then a look at each hit's token.
     static func occursInCode(_ word: [UInt8], in source: SourceFile, range: Range<Int>, wholeWord: Bool, insideTokens: Bool) -> Bool {
-        let bytes = source.bytes
-        var offset = range.lowerBound
-        while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<range.upperBound) {
-            let end = hit + word.count
-            let t = source.sigIndex(atOrAfter: hit)
-            if t < source.sigCount, source.start(t) == hit, !wholeWord || end == bytes.count || !isIdentifierByte(bytes[end]) { return true }
-            if insideTokens, t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) { return true }
-            offset = hit + 1
+        var found = false
+        forEachOccurrence(of: word, in: source, range: range) { t, startsToken in
+            let end = source.start(t) + word.count
+            found = startsToken ? !wholeWord || end == source.bytes.count || !isIdentifierByte(source.bytes[end]) : insideTokens
+            return !found
         }
-        return false
+        return found
+    }
+
+    /// Each place `word` occurs within bytes `range` outside comments, found by one search of the
+    /// bytes: the token it starts (`startsToken`), or the token it is inside (a string's
+    /// interpolation). `body` returns whether to go on.
+    static func forEachOccurrence(of word: [UInt8], in source: SourceFile, range: Range<Int>, _ body: (_ token: Int, _ startsToken: Bool) -> Bool) {
+        var offset = range.lowerBound
+        while let hit = ByteSearch.firstOffset(of: word, in: source.bytes, range: offset..<range.upperBound) {
+            offset = hit + 1
+            let t = source.sigIndex(atOrAfter: hit)
+            if t < source.sigCount, source.start(t) == hit {
+                if !body(t, true) { return }
+            } else if t > 0, source.start(t - 1) < hit, hit < source.end(t - 1) {
+                if !body(t - 1, false) { return }
+            }
+        }
     }
 
     /// `OBS_MIGRATE_DEBUG_BRIDGES=1`: why each property was refused a bridge, on standard output.
@@ -389,11 +401,12 @@ extension ProjectIndex {
     /// Combine API that takes any publisher (`.onReceive($x)`, `Publishers.CombineLatest($a, $b)`,
     /// `$a.combineLatest($b)`): by the model it was told to be of (`model.$x`, or a bare `$x` in a
     /// model's body), else by name.
-    func projectionsHandedOn() -> (typed: Set<PropertyKey>, untyped: Set<String>) {
+    func projectionsHandedOn(_ projections: [PublishedProjection]) -> (typed: Set<PropertyKey>, untyped: Set<String>) {
         var typed = Set<PropertyKey>(), untyped = Set<String>()
-        forEachPublishedProjection { f, s, name in
+        for projection in projections {
+            let f = projection.file, s = projection.token, name = projection.name
             let source = files[f].source
-            guard !untyped.contains(name), source.kind(s + 1) != .period else { return }
+            guard !untyped.contains(name), source.kind(s + 1) != .period else { continue }
             // The argument's call: `f(` before the expression (its receiver, if any, skipped).
             var first = s
             let receiver = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source) : nil
@@ -402,7 +415,7 @@ extension ProjectIndex {
             if source.kind(open) == .colon, source.kind(open - 1) == .identifier { open -= 2 }  // a label
             if source.kind(open) == .comma || source.kind(open) == .leftParen {
                 if let paren = source.kind(open) == .leftParen ? open : source.innermostParen(around: open),
-                   Self.anyPublisherConsumers.contains(source.text(paren - 1)) { return }
+                   Self.anyPublisherConsumers.contains(source.text(paren - 1)) { continue }
             }
             let bySelf = receiver.map { source.isIdentifier($0.lowerBound, "self") && $0.count == 1 } ?? false
             let model = receiver == nil || bySelf
@@ -413,30 +426,27 @@ extension ProjectIndex {
         return (typed, untyped)
     }
 
-    /// The `x` of each `$x` (in the files that have one) that must share its type with another
-    /// expression, unless every one of those is a `$x` of the same receiver: an argument of
-    /// `Publishers.MergeMany(...)`, an element of an array literal, a branch of `?:`, an operand
-    /// of `??`. A bridge changes one model's `$x` type, which another object's (or any other
-    /// value) would no longer share.
-    func projectionsSharingATypeWithOthers(in projectingFiles: Set<Int>) -> Set<String> {
+    /// The `x` of each `$x` that must share its type with another expression, unless every one
+    /// of those is a `$x` of the same receiver: an argument of `Publishers.MergeMany(...)`, an
+    /// element of an array literal, a branch of `?:`, an operand of `??`. A bridge changes one
+    /// model's `$x` type, which another object's (or any other value) would no longer share.
+    func projectionsSharingATypeWithOthers(_ projections: [PublishedProjection]) -> Set<String> {
         var result = Set<String>()
-        for f in projectingFiles.sorted() {
+        var checked = Set<Site>()
+        for projection in projections {
+            let f = projection.file, s = projection.token, name = projection.name
             let source = files[f].source
-            var checked = Set<Int>()
-            for s in source.indices(of: .dollarIdentifier) {
-                let name = String(source.text(s).dropFirst())
-                guard publishedNames.contains(name) else { continue }
-                // A bare `$x` outside a model is a view's own wrapper, not a model's publisher.
-                if source.kind(s - 1) != .period, enclosingModel(of: s, in: f) == nil { continue }
-                let first = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source)?.lowerBound ?? s : s
-                let opener = Self.innermostOpener(around: first, in: source)
-                if let open = opener, !checked.contains(open), source.kind(open) == .leftParen && source.isIdentifier(open - 1, "MergeMany")
-                    || source.kind(open) == .leftBracket && !Self.isSubscript(open, in: source) {
-                    checked.insert(open)
-                    if let names = Self.mixedProjections(in: open, source: source) { result.formUnion(names.filter { publishedNames.contains($0) }) }
-                }
-                if Self.isOperandOfChoice(first: first, last: s, container: opener, in: source) { result.insert(name) }
+            // A bare `$x` outside a model is a view's own wrapper, not a model's publisher.
+            if source.kind(s - 1) != .period, enclosingModel(of: s, in: f) == nil { continue }
+            let first = source.kind(s - 1) == .period ? receiverRange(before: s - 1, in: source)?.lowerBound ?? s : s
+            let opener = source.innermostGroup(around: first)
+            if let open = opener, source.kind(open) == .leftParen && source.isIdentifier(open - 1, "MergeMany")
+                || source.kind(open) == .leftBracket && !Self.isSubscript(open, in: source),
+               checked.insert(Site(file: f, offset: open)).inserted,
+               let names = Self.mixedProjections(in: open, source: source) {
+                result.formUnion(names.filter { publishedNames.contains($0) })
             }
+            if Self.isOperandOfChoice(first: first, last: s, container: opener, in: source) { result.insert(name) }
         }
         return result
     }
@@ -545,34 +555,27 @@ extension ProjectIndex {
         return t
     }
 
-    /// The innermost `(`, `[` or `{` that holds token `s`, found by walking back over closed groups.
-    static func innermostOpener(around s: Int, in source: SourceFile) -> Int? {
-        var k = s - 1
-        while k >= 0 {
-            switch source.kind(k) {
-            case .rightParen, .rightBracket, .rightBrace:
-                let m = Int(source.match[k])
-                k = m >= 0 && m < k ? m - 1 : k - 1
-                continue
-            case .leftParen, .leftBracket, .leftBrace: return k
-            default: k -= 1
-            }
-        }
-        return nil
+    /// A `$x` token of a kept file whose `x` is a model's `@Published` property.
+    struct PublishedProjection {
+        var file: Int
+        var token: Int
+        var name: String
     }
 
-    /// Each `$x` token of the kept files whose `x` is a model's `@Published` property: its file,
-    /// token and `x` (`$0`-style closure arguments ruled out before making a String).
-    func forEachPublishedProjection(_ body: (Int, Int, String) -> Void) {
+    /// The `$x` tokens of the kept files whose `x` is a model's `@Published` property, in file
+    /// and token order (`$0`-style closure arguments ruled out before making a String).
+    func publishedProjections() -> [PublishedProjection] {
+        var result: [PublishedProjection] = []
         for f in files.indices where !files[f].tokensDropped {
             let source = files[f].source
             for s in source.indices(of: .dollarIdentifier) {
                 let second = source.bytes[source.start(s) + 1]
                 if second >= 0x30 && second <= 0x39 { continue }
                 let name = String(source.text(s).dropFirst())
-                if publishedNames.contains(name) { body(f, s, name) }
+                if publishedNames.contains(name) { result.append(PublishedProjection(file: f, token: s, name: name)) }
             }
         }
+        return result
     }
 
     /// `name`, its model ancestors and its model descendants.

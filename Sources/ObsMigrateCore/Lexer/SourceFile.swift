@@ -174,14 +174,19 @@ public struct SourceFile: Sendable {
     /// as `innermostBrace` finds its `{`; nil when a `{` or `[` opens first.
     public func innermostParen(around s: Int) -> Int? { innermostOpener(.leftParen, around: s, passingOtherOpeners: false) }
 
-    /// The nearest unclosed `opener` before token `s`, bracketed runs skipped whole; nil when a
-    /// closer on the way has no opener, or (not `passingOtherOpeners`) another opener comes first.
-    @inline(__always) private func innermostOpener(_ opener: TokenKind, around s: Int, passingOtherOpeners: Bool) -> Int? {
+    /// The `(`, `[` or `{` of the innermost group holding token `s`, found as `innermostBrace`
+    /// finds its `{`.
+    public func innermostGroup(around s: Int) -> Int? { innermostOpener(nil, around: s, passingOtherOpeners: false) }
+
+    /// The nearest unclosed `opener` (any, when nil) before token `s`, bracketed runs skipped
+    /// whole; nil when a closer on the way has no opener, or (not `passingOtherOpeners`) another
+    /// opener comes first.
+    @inline(__always) private func innermostOpener(_ opener: TokenKind?, around s: Int, passingOtherOpeners: Bool) -> Int? {
         var k = s - 1
         while k >= 0 {
             switch kind(k) {
-            case opener: return k
             case .leftBrace, .leftParen, .leftBracket:
+                if opener == nil || kind(k) == opener { return k }
                 guard passingOtherOpeners else { return nil }
                 k -= 1
             case .rightBrace, .rightParen, .rightBracket:
