@@ -57,19 +57,39 @@ extension ProjectIndex {
 
     /// The type of a stored or computed property, resolved in its declaring type's scope.
     func propertyType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int, foreign: Bool = false) -> String? {
+        propertyResolvedType(p, declaredIn: ref, file: file, depth: depth, foreign: foreign)?.name
+    }
+
+    func propertyResolvedType(_ p: PropertyDecl, declaredIn ref: TypeRef?, file: Int, depth: Int, foreign: Bool = false) -> ResolvedType? {
         let path = ref.map { type($0).path + [type($0).name] } ?? moduleScope(file)
         if let t = p.typeText {
-            return resolveTypeName(t, from: path, in: file) ?? (foreign ? foreignTypeName(t, at: p.keywordToken, in: file) : nil)
+            return writtenType(t, from: path, in: file, foreign: foreign, at: p.keywordToken)
         }
-        guard let initializer = p.initializer else { return keyPathInjectedType(p, file: file) }
+        guard let initializer = p.initializer else { return keyPathInjectedType(p, file: file).map { ResolvedType($0) } }
         guard depth < Self.maxResolutionDepth else { return nil }
-        return expressionType(initializer, in: file, path: path, depth: depth + 1, foreign: foreign)
+        return expressionResolvedType(initializer, in: file, path: path, depth: depth + 1, foreign: foreign)
+    }
+
+    /// A type written at token `at` of `file`, resolved in `path`, with its spelling kept.
+    func writtenType(_ written: String, from path: [String], in file: Int, foreign: Bool, at: Int) -> ResolvedType? {
+        guard let name = resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: at, in: file) : nil) else { return nil }
+        return ResolvedType(name, written: WrittenType(text: written, scope: path, file: file))
     }
 
     /// Agreement of all candidates, or nil.
     func single(_ candidates: [String?]) -> String? {
         guard let first = candidates.first, let value = first else { return nil }
         return candidates.allSatisfy({ $0 == value }) ? value : nil
+    }
+
+    /// Agreement of all candidates on the type, or nil; the spelling only when they agree on it too.
+    func single(_ candidates: [ResolvedType?]) -> ResolvedType? {
+        guard let first = candidates.first, var value = first else { return nil }
+        for candidate in candidates.dropFirst() {
+            guard let candidate, candidate.name == value.name else { return nil }
+            if candidate.written != value.written { value.written = nil }
+        }
+        return value
     }
 
     /// One link of a chain `a.b(...).c[i]`: its name token, the `(` of its call (or the `{` of
@@ -136,22 +156,27 @@ extension ProjectIndex {
     /// a type declared outside the project that is never a model (`foreignTypeName`) is told
     /// too, where otherwise it is nil.
     public func expressionType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0, foreign: Bool = false) -> String? {
+        expressionResolvedType(range, in: file, path: path, depth: depth, foreign: foreign)?.name
+    }
+
+    func expressionResolvedType(_ range: Range<Int>, in file: Int, path: [String], depth: Int = 0, foreign: Bool = false) -> ResolvedType? {
         let source = files[file].source
         var i = range.lowerBound
         let end = range.upperBound
         while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
         guard i < end, depth < Self.maxResolutionDepth else { return nil }
         if let returned = immediateClosureResult(i..<end, in: source) {
-            return expressionType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
+            return expressionResolvedType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
         }
         if let cast = castType(i..<end, in: source) {
-            let written = source.joinedText(cast)
-            return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: cast.lowerBound, in: file) : nil)
+            return writtenType(source.joinedText(cast), from: path, in: file, foreign: foreign, at: cast.lowerBound)
         }
 
         guard let components = chainLinks(i..<end, in: source) else { return nil }
         guard let head = components.first else { return nil }
         var current: String? = nil
+        // How `current` was written, where known: what binds its generic parameters.
+        var written: WrittenType? = nil
         var isStaticContext = false
         let headName = source.name(head.name)
         let anchor = head.name
@@ -165,18 +190,23 @@ extension ProjectIndex {
                 .flatMap { resolveTypeName($0, from: []) }
         } else if let t = resolveTypeName(headName, from: path, in: file), TypeName.isCapitalized(headName) {
             current = t
+            written = WrittenType(text: headName, scope: path, file: file)
             isStaticContext = head.call == nil
         } else if head.call != nil {
             current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
             // `External(...)`: a constructor call names its type even when the type comes from
             // another module (it is then simply not a model here).
             if current == nil, components.count == 1, headName.first(where: { $0 != "_" })?.isUppercase ?? false,
-               bySimpleName[headName] == nil { return headName }
+               bySimpleName[headName] == nil { return ResolvedType(headName) }
         } else {
-            current = variableType(headName, at: anchor, in: file, path: path, depth: depth, foreign: foreign)
+            let resolved = variableResolvedType(headName, at: anchor, in: file, path: path, depth: depth, foreign: foreign)
+            current = resolved?.name
+            written = resolved?.written
         }
         for component in components.dropFirst() {
             guard let base = current else { return nil }
+            let baseWritten = written
+            written = nil
             let name = source.name(component.name)
             if isStaticContext, name == "init" {
                 isStaticContext = false
@@ -185,6 +215,7 @@ extension ProjectIndex {
             // `Feature.ViewModel(...)`, `Outer.Inner.shared`: a type nested in the type so far.
             if isStaticContext, let nested = nestedTypeName(name, in: base) {
                 current = nested
+                written = WrittenType(text: nested, scope: [], file: nil)
                 isStaticContext = component.call == nil
                 continue
             }
@@ -202,11 +233,16 @@ extension ProjectIndex {
                 })
             } else {
                 let candidates = members(named: name, of: base).filter { isStaticContext == $0.0.isStatic }
-                current = single(candidates.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
+                // `store.state` with `var state: State` in `Store<State, Action>`: the argument written for State.
+                let resolved = candidates.count == 1 && !isStaticContext
+                    ? candidates[0].0.typeText.flatMap { boundGenericMember($0, of: base, written: baseWritten) } : nil
+                let found = resolved ?? single(candidates.map { propertyResolvedType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
+                current = found?.name
+                written = found?.written
             }
             isStaticContext = false
         }
-        return isStaticContext ? nil : current
+        return isStaticContext ? nil : current.map { ResolvedType($0, written: written) }
     }
 
     /// Whether the expression `range` constructs a new object: `M()`, `Feature.M(x)`, `M.init()`,
@@ -361,9 +397,13 @@ extension ProjectIndex {
     /// A name in scope at `s`: a local or parameter of the enclosing code, then members of the
     /// enclosing types (innermost first), then top-level variables of the project.
     func variableType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int, foreign: Bool = false) -> String? {
+        variableResolvedType(name, at: s, in: file, path: path, depth: depth, foreign: foreign)?.name
+    }
+
+    func variableResolvedType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int, foreign: Bool = false) -> ResolvedType? {
         let source = files[file].source
         if let code = enclosingCode(of: s, in: file) {
-            var candidates: [String?] = []
+            var candidates: [ResolvedType?] = []
             var k = code.open + 1
             while k < s {
                 // `for item in items {` and a closure's `{ item in`: the element, when told.
@@ -372,10 +412,10 @@ extension ProjectIndex {
                     var e = k + 3
                     while e < s, source.kind(e) != .leftBrace { e += 1 }
                     // Only inside the loop's body is the name the element.
-                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<e, in: file, path: path)) }
+                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<e, in: file, path: path).map { ResolvedType($0) }) }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
-                    candidates.append(sequence.isEmpty ? nil : elementType(sequence, in: file, path: path))
+                    candidates.append(sequence.isEmpty ? nil : elementType(sequence, in: file, path: path).map { ResolvedType($0) })
                 }
                 // (A `let` right after `if`/`guard`/`while` is read with them, below.)
                 let binds = (source.isIdentifier(k, "let") || source.isIdentifier(k, "var"))
@@ -385,7 +425,7 @@ extension ProjectIndex {
                     && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
                 if binds, source.isIdentifier(k - 1, "case"), let bound = casePatternBinding(of: name, afterLet: k, before: s, in: source) {
                     // `case let .settings(manager, store)`: every name in the pattern is bound.
-                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth))
+                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth).map { ResolvedType($0) })
                 } else if binds || conditional {
                     var n = k + 1
                     if conditional { n += 1 }
@@ -394,29 +434,27 @@ extension ProjectIndex {
                            source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .colon,
                            let bound = casePatternBindingType(n, in: file, path: path, depth: depth) {
                             // `case .settings(let manager, ...)`: the case's associated value.
-                            candidates.append(bound)
+                            candidates.append(ResolvedType(bound))
                         } else if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
-                            let written = source.joinedText((n + 2)..<e)
-                            candidates.append(resolveTypeName(written, from: path, in: file)
-                                              ?? (foreign ? foreignTypeName(written, at: n + 2, in: file) : nil))
+                            candidates.append(writtenType(source.joinedText((n + 2)..<e), from: path, in: file, foreign: foreign, at: n + 2))
                         } else if source.isText(n + 1, "=") {
                             // `guard let x = x`: the `x` on the right is the one in scope before.
                             let inCondition = conditional || source.kind(k - 1) == .comma
                             let own = declarationEnd(from: n + 2, limit: source.sigCount, in: source, stopAtEquals: false, stopAtBrace: inCondition)
                             if ((n + 2)..<own).contains(s) {
-                                if depth < Self.maxResolutionDepth { candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign)) }
+                                if depth < Self.maxResolutionDepth { candidates.append(variableResolvedType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign)) }
                                 else { candidates.append(nil) }
                                 k += 1
                                 continue
                             }
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false, stopAtBrace: inCondition)
-                            candidates.append(expressionType((n + 2)..<e, in: file, path: path, depth: depth + 1, foreign: foreign))
+                            candidates.append(expressionResolvedType((n + 2)..<e, in: file, path: path, depth: depth + 1, foreign: foreign))
                         } else if conditional || source.kind(k - 1) == .comma,
                                   source.kind(n + 1) == .comma || source.kind(n + 1) == .leftBrace || source.isIdentifier(n + 1, "else"),
                                   depth < Self.maxResolutionDepth {
                             // `if let x {`, `guard let x, ... else`: the `x` in scope before it, unwrapped.
-                            candidates.append(variableType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign))
+                            candidates.append(variableResolvedType(name, at: k, in: file, path: path, depth: depth + 1, foreign: foreign))
                         } else {
                             candidates.append(nil)
                         }
@@ -426,7 +464,7 @@ extension ProjectIndex {
             }
             if !candidates.isEmpty { return single(candidates) }
             if let fn = code.function, let (written, at) = parameterType(name, of: fn, in: source) {
-                return resolveTypeName(written, from: path, in: file) ?? (foreign ? foreignTypeName(written, at: at, in: file) : nil)
+                return writtenType(written, from: path, in: file, foreign: foreign, at: at)
             }
         }
         for ref in enclosingTypes(of: s, in: file) {
@@ -434,11 +472,11 @@ extension ProjectIndex {
             let q = resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             let found = members(named: name, of: q)
             if !found.isEmpty {
-                return single(found.map { propertyType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
+                return single(found.map { propertyResolvedType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
             }
         }
         guard let globals = topLevelPropertiesByName[name] else { return nil }
-        return single(globals.map { propertyType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1, foreign: foreign) })
+        return single(globals.map { propertyResolvedType($0.property, declaredIn: nil, file: $0.file, depth: depth + 1, foreign: foreign) })
     }
 }
 

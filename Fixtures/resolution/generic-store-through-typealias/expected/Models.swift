@@ -1,0 +1,79 @@
+import Combine
+import Foundation
+import Observation
+
+/// `store.state.archive.$archiveItems`: `store` is an `AppStore`, `Store<AppState, AppAction>`,
+/// so `state` is an AppState and the projection is PublishedState's: it holds no model.
+@Observable final class LibraryModel {
+    private(set) var archiveItems = [String: String]()
+    private let store = AppStore.shared
+    private var cancellables: Set<AnyCancellable> = []
+
+    init() {
+        archiveItems = store.state.archive.archiveItems
+        store.state.archive.$archiveItems
+            .receive(on: DispatchQueue.main)
+            .assign(to: \.archiveItems, on: self)
+            .store(in: &cancellables)
+    }
+}
+
+/// The same through a written annotation of the generic type.
+@Observable final class SearchModel {
+    var archiveItems = [String: String]()
+    private let store: Store<AppState, AppAction> = .shared
+    private var cancellables: Set<AnyCancellable> = []
+
+    init() {
+        store.state.archive.$archiveItems
+            .sink { [weak self] items in self?.archiveItems = items }
+            .store(in: &cancellables)
+    }
+}
+
+/// A container of a model, bound through its written argument: `holder.content` is a Feed, so
+/// its `$items` is Feed's publisher, read from outside: Feed keeps a publisher of its own.
+final class Holder<Content> {
+    let content: Content
+    init(_ content: Content) { self.content = content }
+}
+
+@Observable final class Feed {
+    var items: [String] = [] {
+        willSet {
+            itemsSubject.send(newValue)
+        }
+    }
+    @ObservationIgnored private lazy var itemsSubject = CurrentValueSubject<[String], Never>(items)
+    var itemsPublisher: AnyPublisher<[String], Never> { itemsSubject.eraseToAnyPublisher() }
+}
+
+@Observable final class FeedCounter {
+    var count = 0
+    private let holder: Holder<Feed>
+    private var cancellables: Set<AnyCancellable> = []
+
+    init(holder: Holder<Feed>) {
+        self.holder = holder
+        holder.content.itemsPublisher
+            .map(\.count)
+            .sink { [weak self] in self?.count = $0 }
+            .store(in: &cancellables)
+    }
+}
+
+/// Negative control: a container whose argument is inferred binds nothing here, so `content`
+/// stays untold and its `$unread` holds every model with an `unread` publisher: Inbox.
+final class Inbox: ObservableObject {
+    @Published var unread = 0
+}
+
+let inboxHolder = Holder(Inbox())
+
+final class InboxWatcher {
+    var cancellables: Set<AnyCancellable> = []
+
+    init() {
+        inboxHolder.content.$unread.sink { print($0) }.store(in: &cancellables)
+    }
+}
