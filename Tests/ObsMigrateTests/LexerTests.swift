@@ -274,6 +274,14 @@ final class LexerTests: XCTestCase {
                     if s < 0 || n == 0 { XCTAssertNil(file.innermostBrace(around: s)) }
                 }
                 XCTAssertEqual(file.joinedText(-2..<(n + 2)), file.joinedText(0..<n))
+                // A span whose end comes before its start (`upperBound - 3` of a one-token range)
+                // is empty at its start; a forward one covers the tokens.
+                for (a, b) in [(0, -2), (n - 1, n - 3), (n, 0), (-1, n)] {
+                    let span = file.span(a, through: b)
+                    XCTAssertEqual(span.lowerBound, file.start(a))
+                    XCTAssertEqual(span.upperBound, max(file.start(a), file.end(b)))
+                }
+                if n > 0 { XCTAssertEqual(file.text(file.span(0, through: n - 1)), file.text(file.start(0)..<file.end(n - 1))) }
                 XCTAssertFalse(file.hasComment(between: n, and: n + 3))
                 XCTAssertEqual(file.text(-4..<(size + 4)), String(decoding: file.bytes, as: UTF8.self))
                 XCTAssertEqual(file.lineStart(of: -3), 0)

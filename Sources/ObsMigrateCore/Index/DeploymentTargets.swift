@@ -250,10 +250,10 @@ extension ProjectIndex {
             if s.kind(i + 3) == .period, s.kind(i + 4) == .identifier {
                 let v = s.text(i + 4)  // .v15, .v10_15, .v13_4
                 if v.hasPrefix("v") { version = String(v.dropFirst()).replacingAll("_", with: ".") }
-                value = s.start(i + 3)..<s.end(i + 4)
+                value = s.span(i + 3, through: i + 4)
             } else if s.kind(i + 3) == .string {
                 version = s.text(i + 3).trimming { $0 == "\"" }
-                value = s.start(i + 3)..<s.end(i + 3)
+                value = s.span(i + 3, through: i + 3)
             }
             guard let version, let major = Int(version.split(separator: ".").first ?? "") else { continue }
             // Majors decide: macOS 10.15 is 10, below 14.

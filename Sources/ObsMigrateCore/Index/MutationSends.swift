@@ -57,7 +57,7 @@ extension ProjectIndex {
                   let (property, end) = reachingStatement(at: ifToken + 1, in: file, tracked: tracked, until: first - 1),
                   end == first - 2 else { return nil }
             let needsTry = (ifToken...end).contains { source.isIdentifier($0, "try") }
-            return MutationSend(sendRange: source.start(ifToken)..<source.end(last + 1), statement: (ifToken + 1)...end, property: property,
+            return MutationSend(sendRange: source.span(ifToken, through: last + 1), statement: (ifToken + 1)...end, property: property,
                                 explicitSelf: explicitSelf, needsTry: needsTry, replacesCondition: true)
         }
         var candidates: [Int] = []

@@ -43,7 +43,7 @@ extension ProjectIndex {
     /// and whether it is used any other way (sent, declared, another object's, in a string).
     func ownObjectWillChangeUses(in decl: TypeDecl, source: SourceFile) -> (subscribes: Bool, other: Bool) {
         var subscribes = false, other = false
-        Self.forEachOccurrence(of: Self.objectWillChangeBytes, in: source, range: source.start(decl.bodyOpen)..<source.end(decl.bodyClose)) { t, startsToken in
+        Self.forEachOccurrence(of: Self.objectWillChangeBytes, in: source, range: source.span(decl.bodyOpen, through: decl.bodyClose)) { t, startsToken in
             if startsToken, isOwnSubscription(t, in: source) { subscribes = true } else { other = true }
             return !other
         }

@@ -281,7 +281,7 @@ extension ProjectIndex {
                 guard pending == 0 || !dropsFirst else { return nil }
                 if let a = stage.arguments, stage.closure == nil, source.kind(a.open + 1) == .backslash, source.kind(a.open + 2) == .period {
                     // A key path from the value: `\.rawValue`.
-                    let path = source.text(source.start(a.open + 2)..<source.end(a.close - 1))
+                    let path = source.text(source.span(a.open + 2, through: a.close - 1))
                     guard stage.name == "map" else { writer.keyPathStage(stage.name, path, as: nextParameter(after: index)); break }
                     writer.value = writer.valueIsName ? writer.value + path : "(\(writer.value))" + path
                     writer.valueIsName = false
@@ -418,7 +418,7 @@ struct ClosureShape {
             if source.kind(after) == .colon {
                 let typeEnd = parenthesized ? Int(source.match[k]) : inToken
                 guard typeEnd > after + 1 else { return nil }
-                parameterType = source.text(source.start(after + 1)..<source.end(typeEnd - 1))
+                parameterType = source.text(source.span(after + 1, through: typeEnd - 1))
                 after = typeEnd
             } else if parenthesized {
                 guard source.kind(after) == .rightParen else { return nil }

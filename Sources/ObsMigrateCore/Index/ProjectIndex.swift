@@ -527,7 +527,7 @@ public struct ProjectIndex: Sendable {
                 for k in 0..<inner.sigCount where inner.kind(k) == .dollarIdentifier && inner.text(k) == dollar {
                     let site = Site(file: ref.file, offset: range.lowerBound + inner.start(k))
                     all.append(site)
-                    let bodyRange = body.map { source.start($0.open)..<source.end($0.close) }
+                    let bodyRange = body.map { source.span($0.open, through: $0.close) }
                     if ref != owner || !(bodyRange?.contains(site.offset) ?? false) { outside.append(site) }
                 }
             }

@@ -316,12 +316,13 @@ extension ProjectIndex {
     /// `Name.member` / `Outer.Name.member` where `Name` is a non-generic enum of the project and
     /// `member` one of its cases without associated values: the type as written.
     func enumCaseType(_ initializer: Range<Int>, in source: SourceFile, at path: [String], file: Int) -> String? {
-        guard initializer.count % 2 == 1 else { return nil }
+        // `Type.case` at least: a lone name (`= defaults`) is no case, and has no head to resolve.
+        guard initializer.count >= 3, initializer.count % 2 == 1 else { return nil }
         for (n, t) in initializer.enumerated() {
             guard n % 2 == 0 ? source.kind(t) == .identifier : source.kind(t) == .period else { return nil }
         }
         let member = source.text(initializer.upperBound - 1)
-        let written = source.text(source.start(initializer.lowerBound)..<source.end(initializer.upperBound - 3))
+        let written = source.text(source.span(initializer.lowerBound, through: initializer.upperBound - 3))
         // The head a type's name (`Preference.appearance.auto` nests a lowercase enum).
         guard written.first?.isUppercase ?? false,
               let resolved = resolveTypeName(written, from: path, in: file), let refs = declared[resolved] else { return nil }

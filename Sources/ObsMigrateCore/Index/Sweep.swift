@@ -120,7 +120,7 @@ extension ProjectIndex {
         } else {
             out.blockAll(.publisherOnUntypedValue(projection: "$" + member), site, only: owners)
         }
-        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: member, model: model, bridged: bridged))
+        out.memberUses.append(MemberUse(site: site, range: source.span(s, through: s), member: member, model: model, bridged: bridged))
     }
 
     /// A class the project declares that is not a model (nor a protocol): its `$name` is its own.
@@ -186,7 +186,7 @@ extension ProjectIndex {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)
         }
-        out.memberUses.append(MemberUse(site: site, range: source.start(s)..<source.end(s), member: "objectWillChange", model: model, bridged: bridged))
+        out.memberUses.append(MemberUse(site: site, range: source.span(s, through: s), member: "objectWillChange", model: model, bridged: bridged))
     }
 
     /// Whether no model can be a value of `type`, told by `expressionType(foreign: true)`: a
@@ -215,7 +215,7 @@ extension ProjectIndex {
     func collectObservableObject(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
         let source = scope.source, f = scope.file, decls = files[f].decls
         guard !scope.inheritanceTokens.contains(s) else { return }
-        let site = Site(file: f, offset: source.start(s)), range = source.start(s)..<source.end(s)
+        let site = Site(file: f, offset: source.start(s)), range = source.span(s, through: s)
         // `typealias A = ObservableObject & Identifiable`: a protocol family's member (OBS203).
         if !observableTypealiasSites.isEmpty, observableTypealiasSites.contains(site) { return }
         if let typeName = Self.conformingTypeName(before: s, in: source) {

@@ -124,6 +124,12 @@ public struct SourceFile: Sendable {
     @inline(__always) public func kind(_ s: Int) -> TokenKind { isInside(s, sigTokens.count) ? sigTokens[s].kind : .unknown }
     @inline(__always) public func start(_ s: Int) -> Int { Int(token(s).start) }
     @inline(__always) public func end(_ s: Int) -> Int { Int(token(s).end) }
+    /// The bytes from token `a`'s start through token `b`'s end; empty at `a`'s start when `b`
+    /// comes before `a`, so a span from computed indices (`close - 1`, `upperBound - 3`) never traps.
+    @inline(__always) public func span(_ a: Int, through b: Int) -> Range<Int> {
+        let lower = start(a)
+        return lower..<max(lower, end(b))
+    }
 
     public func text(_ s: Int) -> String {
         let t = token(s)

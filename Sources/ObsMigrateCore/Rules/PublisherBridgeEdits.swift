@@ -38,7 +38,7 @@ extension ProjectIndex {
 
     /// `assign(to: &$x)` (tokens `call`) as a subscription that sets `x`, for the object's lifetime.
     public func bridgedAssignmentEdit(_ bridge: PublisherBridge, call: ClosedRange<Int>, in source: SourceFile) -> Edit {
-        Edit(source.start(call.lowerBound)..<source.end(call.upperBound),
+        Edit(source.span(call.lowerBound, through: call.upperBound),
              "sink { [weak self] in self?.\(bridge.property) = $0 }.store(in: &\(bridge.assignmentsName))")
     }
 

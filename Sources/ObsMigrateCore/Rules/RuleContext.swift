@@ -187,7 +187,7 @@ enum Edits {
                 let keepSpace = next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D
                 return [Edit(before..<entry.range.upperBound, keepSpace ? " " : "")]
             }
-            return [.delete(source.start(colon)..<source.end(colon)), .delete(entry.range)]
+            return [.delete(source.span(colon, through: colon)), .delete(entry.range)]
         }
         if e + 1 < count {
             // Not last: delete from the entry up to the next entry.
@@ -201,6 +201,6 @@ enum Edits {
         // Last: delete from the end of the previous entry through this one.
         let previous = decl.inheritance[e - 1]
         if !source.hasComment(between: previous.lastToken, and: entry.lastToken) { return [.delete(previous.range.upperBound..<entry.range.upperBound)] }
-        return [.delete(source.start(entry.firstToken - 1)..<source.end(entry.firstToken - 1)), .delete(entry.range)]
+        return [.delete(source.span(entry.firstToken - 1, through: entry.firstToken - 1)), .delete(entry.range)]
     }
 }

@@ -237,7 +237,7 @@ private struct Walker: Sendable {
         func close(_ end: Int) {
             if end > start {
                 members.append(InheritedType(name: file.joinedText(start..<end), firstToken: start, lastToken: end - 1,
-                                             range: file.start(start)..<file.end(end - 1)))
+                                             range: file.span(start, through: end - 1)))
             }
         }
         while i < range.upperBound {
@@ -331,11 +331,11 @@ private struct Walker: Sendable {
         if file.kind(end) == .leftParen, file.start(end) == file.end(end - 1) {
             let m = Int(file.match[end])
             if m > end, m < limit {
-                args = file.start(end)..<file.end(m)
+                args = file.span(end, through: m)
                 end = m + 1
             }
         }
-        let range = file.start(s)..<file.end(end - 1)
+        let range = file.span(s, through: end - 1)
         return (Attribute(name: name, token: s, range: range, arguments: args), end)
     }
 
@@ -380,7 +380,7 @@ private struct Walker: Sendable {
             if keyword == .type(.class), isClassModifier(i + 1) {
                 // `class func`, `class var`: a modifier, not a type.
                 if declStart == nil { declStart = i }
-                mods.append(Modifier(text: "class", token: i, range: file.start(i)..<file.end(i)))
+                mods.append(Modifier(text: "class", token: i, range: file.span(i, through: i)))
                 i += 1
                 continue
             }
@@ -392,7 +392,7 @@ private struct Walker: Sendable {
                     let m = Int(file.match[i + 1])
                     if m > i + 1, m <= i + 4 { end = m + 1 }
                 }
-                let range = file.start(i)..<file.end(end - 1)
+                let range = file.span(i, through: end - 1)
                 mods.append(Modifier(text: file.joinedText(i..<end), token: i, range: range))
                 i = end
                 continue
@@ -562,7 +562,7 @@ private struct Walker: Sendable {
                 let end = typeEnd(from: i + 1, limit: limit)
                 if end > i + 1 {
                     typeText = file.joinedText((i + 1)..<end)
-                    typeRange = file.start(i + 1)..<file.end(end - 1)
+                    typeRange = file.span(i + 1, through: end - 1)
                 }
                 i = end
             }
@@ -666,7 +666,7 @@ private struct Walker: Sendable {
                     if i > entryStart {
                         inheritance.append(InheritedType(
                             name: entryName(entryStart..<i), firstToken: entryStart, lastToken: i - 1,
-                            range: file.start(entryStart)..<file.end(i - 1)))
+                            range: file.span(entryStart, through: i - 1)))
                     }
                     if atEnd { break }
                     i += 1
@@ -687,7 +687,7 @@ private struct Walker: Sendable {
             while i < limit, file.kind(i) != .leftBrace, file.kind(i) != .rightBrace {
                 i = file.kind(i) == .leftParen || file.kind(i) == .leftBracket ? skipGroup(i, limit: limit) : i + 1
             }
-            if i > whereStart { whereClause = file.start(whereStart)..<file.end(i - 1) }
+            if i > whereStart { whereClause = file.span(whereStart, through: i - 1) }
         }
         guard file.kind(i) == .leftBrace else { return nil }
         let close = Int(file.match[i])

@@ -50,7 +50,7 @@ public struct ObservableObjectConformance: Rule {
                 // Another `#if` branch's class of that name that does not conform is left alone.
                 guard decl.kind == .class, context.index.conformsWhereDeclared(ref, of: model) else { continue }
                 let direct = model.conformances.filter { $0.ref == ref }
-                let range = source.start(decl.nameTokens.lowerBound)..<source.end(decl.nameTokens.upperBound)
+                let range = source.span(decl.nameTokens.lowerBound, through: decl.nameTokens.upperBound)
                 let message: String
                 if let parent = model.superclass, direct.isEmpty {
                     message = migrates ? "\(simple) inherits ObservableObject from \(TypeName.base(parent)): it becomes @Observable with it (fixable)" : blockedText

@@ -82,7 +82,7 @@ public struct PublishedProperty: Rule {
         for s in 0..<source.sigCount where source.kind(s) == .identifier && source.bytes[source.start(s)] == UInt8(ascii: "_") {
             guard let model = context.index.enclosingModel(of: s, in: context.fileIndex), context.migrates(model),
                   let storage = context.index.storageInit(at: s, in: context.fileIndex, model: model) else { continue }
-            findings.append(finding(context, source.start(s)..<source.end(s),
+            findings.append(finding(context, source.span(s, through: s),
                 "_\(storage.property) set through its @Published wrapper becomes _\(storage.property) = value: @Observable stores the value itself (fixable)",
                 fix: [.delete(storage.opening), .delete(storage.closing)], model: model))
         }

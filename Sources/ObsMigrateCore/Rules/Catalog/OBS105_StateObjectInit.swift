@@ -28,7 +28,7 @@ public struct StateObjectInit: Rule {
         let source = context.source
         // `_m = .init(wrappedValue:)` needs no change when the property becomes @State.
         return context.sites(context.index.wrapperInits, context.index.wrapperInitsByFile).filter { $0.wrapper == .StateObject && !$0.implicit }.map { use in
-            let range = source.start(use.nameToken)..<source.end(use.nameToken)
+            let range = source.span(use.nameToken, through: use.nameToken)
             if use.siteIndex != nil, use.target != nil, context.migrates(use.decisionModel) {
                 return finding(context, range, "StateObject(wrappedValue:) becomes State(wrappedValue:) (fixable)",
                                fix: [Edit(range, context.wrapperName("State", at: use.nameToken))], model: use.decisionModel)

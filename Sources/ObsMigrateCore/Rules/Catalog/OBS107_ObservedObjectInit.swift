@@ -35,7 +35,7 @@ public struct ObservedObjectInit: Rule {
             return !bindable || use.label.map { source.isText($0, "initialValue") } ?? false
         }
         return uses.compactMap { use -> Finding? in
-            let range = source.start(use.nameToken)..<source.end(use.nameToken)
+            let range = source.span(use.nameToken, through: use.nameToken)
             let spelled = use.implicit ? ".init(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
                 : "ObservedObject(\(use.label.map { source.text($0) } ?? "wrappedValue"):)"
             guard let siteIndex = use.siteIndex, let target = use.target, let label = use.label, let close = use.close,
@@ -56,13 +56,13 @@ public struct ObservedObjectInit: Rule {
             if !context.index.wrapperSites[siteIndex].projectedUses.isEmpty {
                 // Bindable has no `init(initialValue:)`.
                 var edits = use.implicit ? [] : [Edit(range, context.wrapperName("Bindable", at: use.nameToken))]
-                if source.isText(label, "initialValue") { edits.append(Edit(source.start(label)..<source.end(label), "wrappedValue")) }
+                if source.isText(label, "initialValue") { edits.append(Edit(source.span(label, through: label), "wrappedValue")) }
                 return finding(context, range, "\(spelled) becomes \(use.implicit ? ".init" : "Bindable")(wrappedValue:) (fixable)",
                                fix: edits, model: use.decisionModel)
             }
             // Argument text as written, from after `wrappedValue:` to before `)`.
-            let argument = source.text(source.start(label + 2)..<source.end(close - 1))
-            let replaced = source.start(target)..<source.end(close)
+            let argument = source.text(source.span(label + 2, through: close - 1))
+            let replaced = source.span(target, through: close)
             let name = property.first?.isLetter ?? false ? property : "`\(property)`"
             return finding(context, range, "\(spelled) becomes a plain assignment: the property has no wrapper any more (fixable)",
                            fix: [Edit(replaced, "self.\(name) = \(argument)")], model: use.decisionModel)

@@ -28,7 +28,7 @@ public struct EnvironmentObjectModifier: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
         return context.sites(context.index.environmentObjectCalls, context.index.environmentCallsByFile).map { call in
-            let range = source.start(call.nameToken)..<source.end(call.nameToken)
+            let range = source.span(call.nameToken, through: call.nameToken)
             if context.migrates(call.type) {
                 return finding(context, range,
                                ".environmentObject becomes .environment: \(TypeName.base(call.type!)) is @Observable after migration (fixable)",

@@ -131,15 +131,15 @@ public struct ObjectWillChangeUse: Rule {
                context.migrates(forwarding.parent), context.migrates(forwarding.child) {
                 // Both migrate: views track the child's properties through the parent by themselves.
                 guard s == forwarding.childToken else { continue }
-                let statement = source.start(forwarding.statement.lowerBound)..<source.end(forwarding.statement.upperBound)
-                findings.append(finding(context, source.start(s)..<source.end(s),
+                let statement = source.span(forwarding.statement.lowerBound, through: forwarding.statement.upperBound)
+                findings.append(finding(context, source.span(s, through: s),
                                         "\(TypeName.base(forwarding.parent)) forwards the objectWillChange of \(TypeName.base(forwarding.child)); once both are @Observable, views that read the child's properties through it track them themselves: the subscription goes (fixable)",
                                         fix: [Self.removal(statement, in: source)], model: forwarding.parent))
                 continue
             }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
-                findings.append(finding(context, source.start(s)..<source.end(s),
+                findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() next to setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
                                         fix: [Self.removal(dead.range, in: source)], model: owner))
                 continue
@@ -148,10 +148,10 @@ public struct ObjectWillChangeUse: Rule {
                let send = context.index.mutationSend(at: s, in: context.fileIndex, model: owner) {
                 let call = (send.replacesCondition ? "_ = " : "") + (send.needsTry ? "try " : "") + (send.explicitSelf ? "self." : "")
                     + "withMutation(keyPath: \\.\(send.property))"
-                findings.append(finding(context, source.start(s)..<source.end(s),
+                findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() next to a change inside '\(send.property)' that no setter sees becomes \(call) { ... } around it once \(TypeName.base(owner)) is @Observable (fixable)",
                                         fix: send.replacesCondition
-                                            ? [Edit(send.sendRange, call + " { " + source.text(source.start(send.statement.lowerBound)..<source.end(send.statement.upperBound)) + " }")]
+                                            ? [Edit(send.sendRange, call + " { " + source.text(source.span(send.statement.lowerBound, through: send.statement.upperBound)) + " }")]
                                             : [Self.removal(send.sendRange, in: source),
                                                .insert(call + " { ", at: source.start(send.statement.lowerBound)),
                                                .insert(" }", at: source.end(send.statement.upperBound))],
@@ -163,7 +163,7 @@ public struct ObjectWillChangeUse: Rule {
             if context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].map({ context.index.memberUses[$0].bridged }) ?? false
                 || owner.map({ context.index.ownBridgedObjectWillChange(s, in: context.fileIndex, model: $0) }) ?? false {
                 if let kept = receiver ?? owner, !context.migrates(kept) {
-                    findings.append(finding(context, source.start(s)..<source.end(s),
+                    findings.append(finding(context, source.span(s, through: s),
                         "objectWillChange of \(TypeName.base(kept)) stays a publisher once it migrates: \(TypeName.base(kept)) keeps ObservableObject: \(context.whyBlocked(kept))",
                         fix: nil, model: kept))
                 }
@@ -173,7 +173,7 @@ public struct ObjectWillChangeUse: Rule {
             let forwarding = Self.forwardsAnotherObject(s, in: source)
                 ? "; it forwards another object's changes: once both are @Observable, views that read that object's properties through this one are updated without it, so this send can usually go"
                 : ""
-            findings.append(finding(context, source.start(s)..<source.end(s),
+            findings.append(finding(context, source.span(s, through: s),
                                     "objectWillChange has no Observation equivalent and needs a person\(keeps)\(forwarding)", fix: nil))
         }
         return findings

@@ -81,7 +81,7 @@ public struct PublishedPublisherUse: Rule {
                 if let owner, context.index.models[owner] == nil, let refs = context.index.declared[owner],
                    refs.allSatisfy({ context.index.type($0).kind != .protocol }) { continue }
                 if owner == nil {
-                    findings.append(finding(context, source.start(s)..<source.end(s),
+                    findings.append(finding(context, source.span(s, through: s),
                         "$\(member) publisher has no Observation equivalent and needs a person (its owner's type cannot be told)", fix: nil))
                     continue
                 }
@@ -99,16 +99,16 @@ public struct PublishedPublisherUse: Rule {
                 : context.index.ownBridgedProjection(s, in: f, model: owner)
             if !qualified || bySelf, let (bridge, call) = context.index.bridgedAssignment(s, in: f, model: owner) {
                 findings.append(context.migrates(owner)
-                    ? finding(context, source.start(s)..<source.end(s),
+                    ? finding(context, source.span(s, through: s),
                               "assign(to: &$\(member)) becomes a subscription that sets '\(member)', kept as long as \(TypeName.base(owner)) (fixable)",
                               fix: [context.index.bridgedAssignmentEdit(bridge, call: call, in: source)], model: owner)
-                    : finding(context, source.start(s)..<source.end(s),
+                    : finding(context, source.span(s, through: s),
                               "assign(to: &$\(member)) becomes a subscription once \(TypeName.base(owner)) migrates: \(TypeName.base(owner)) keeps ObservableObject: \(context.whyBlocked(owner))",
                               fix: nil, model: owner))
                 continue
             }
             if let bridge {
-                let range = source.start(s)..<source.end(s)
+                let range = source.span(s, through: s)
                 findings.append(context.migrates(owner)
                     ? finding(context, range, "$\(member) publisher becomes \(bridge.publisherName), a Combine publisher that delivers as $\(member) did (fixable)",
                               fix: [Edit(range, bridge.publisherName)], model: owner)
@@ -119,15 +119,15 @@ public struct PublishedPublisherUse: Rule {
             if !qualified || bySelf, let migration = context.index.observerMigrations[owner], migration.file == f,
                let pipeline = migration.pipelines.first(where: { $0.dollarToken == s }) {
                 findings.append(context.migrates(owner)
-                    ? finding(context, source.start(s)..<source.end(s),
+                    ? finding(context, source.span(s, through: s),
                               "$\(member) pipeline becomes a willSet on '\(pipeline.property)', which does the same work when it is set (fixable)",
                               fix: context.index.observerEdits(migration), model: owner)
-                    : finding(context, source.start(s)..<source.end(s),
+                    : finding(context, source.span(s, through: s),
                               "$\(member) pipeline becomes a willSet on '\(pipeline.property)' once \(TypeName.base(owner)) migrates: \(TypeName.base(owner)) keeps ObservableObject: \(context.whyBlocked(owner))",
                               fix: nil, model: owner))
                 continue
             }
-            findings.append(finding(context, source.start(s)..<source.end(s),
+            findings.append(finding(context, source.span(s, through: s),
                 "$\(member) publisher has no Observation equivalent and needs a person: \(TypeName.base(owner)) keeps ObservableObject",
                 fix: nil))
         }

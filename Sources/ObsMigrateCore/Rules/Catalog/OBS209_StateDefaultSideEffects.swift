@@ -94,7 +94,7 @@ public struct StateDefaultValueSideEffects: Rule {
         let close = argument.upperBound
         while start < close, source.isIdentifier(start, "try") || source.isIdentifier(start, "await") { start += 1 }
         guard start < close else { return nil }
-        let range = source.start(nameToken)..<source.end(nameToken)
+        let range = source.span(nameToken, through: nameToken)
         let index = context.index
         if index.isConstruction(start..<close, in: context.fileIndex, path: index.scopePath(start, context.fileIndex)) {
             // A construction: it matters when the initializer does work, as for a default value.

@@ -53,7 +53,7 @@ public struct ObservationTrackingCandidate: Rule {
                   let superclass = context.index.type(owner).inheritance.first?.name, Self.isTrackedViewClass(superclass),
                   Self.setsOnlyOwnViews(after: s, in: source) else { continue }
             let member = String(source.text(s).dropFirst())
-            findings.append(finding(context, source.start(s)..<source.end(s),
+            findings.append(finding(context, source.span(s, through: s),
                 "\(context.index.type(owner).simpleName) subscribes to $\(member) of \(TypeName.base(model)) only to set its own views: with Observation, read \(member) in \(Self.layoutMethod(superclass)) (or updateProperties() from iOS 26) and it updates them when \(member) changes (\(superclass.hasPrefix("NS") ? "NSObservationTrackingEnabled in Info.plist on macOS 15" : "UIObservationTrackingEnabled in Info.plist on iOS 18"))",
                 fix: nil))
         }
