@@ -224,11 +224,15 @@ public enum Engine {
     static func blockersFromUnusable(_ unusable: [(path: String, bytes: [UInt8]?, reason: String)],
                                      index: ProjectIndex) -> [String: [Blocker]] {
         var result: [String: [Blocker]] = [:]
+        guard !unusable.isEmpty else { return result }
+        // Each name's bytes made once, searched with memmem (the generic search took 0.17 s for
+        // two files against a real tree's models).
+        let needles = index.models.map { (name: $0.key, bytes: Array($0.value.simpleName.utf8)) }
         for item in unusable {
-            for (name, model) in index.models {
+            for (name, needle) in needles {
                 let named: Bool
                 if let bytes = item.bytes {
-                    named = bytes.firstRange(of: Array(model.simpleName.utf8)) != nil
+                    named = needle.isEmpty || ByteSearch.firstOffset(of: needle, in: bytes, range: bytes.indices) != nil
                 } else {
                     named = true  // unreadable: anything may be in it
                 }
