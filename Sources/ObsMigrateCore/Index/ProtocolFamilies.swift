@@ -171,6 +171,7 @@ extension ProjectIndex {
         guard !familyOfProtocol.isEmpty else { return }
         let memberNames = Array(Set(familyOfProtocol.keys.map { TypeName.base($0) })).sorted()
         let search = NameSearch(memberNames)
+        let associatedTypeBytes = Array("associatedtype".utf8)
         let snapshot = self, pieces = FilePiece.split(files)
         let found = parallelMap(Array(pieces.indices)) { k -> [(member: String, blocker: Blocker)] in
             let piece = pieces[k]
@@ -188,9 +189,20 @@ extension ProjectIndex {
                 }
                 return result
             }
-            if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
-            // Only a file that declares an associated type can hold one (not every file that names the family).
-            return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: [Array("associatedtype".utf8)], look) ?? []
+            // An associated type is declared in a protocol: a file with none is skipped unread.
+            guard snapshot.files[piece.file].decls.types.contains(where: { $0.kind == .protocol }) else { return [] }
+            // Only a file that declares an associated type, and holds a member's name, can hold one
+            // (not every file that names the family): a byte search, before a walk of its tokens
+            // or, where they were let go, lexing it again.
+            func mayHoldOne(_ bytes: [UInt8]) -> Bool {
+                ByteSearch.firstOffset(of: associatedTypeBytes, in: bytes, range: bytes.indices) != nil
+                    && (search.words.isEmpty || search.words.contains { ByteSearch.firstOffset(of: $0, in: bytes, range: bytes.indices) != nil })
+            }
+            if piece.tokens != nil {
+                let source = snapshot.files[piece.file].source
+                return mayHoldOne(source.bytes) ? look(source) : []
+            }
+            return snapshot.files[piece.file].withTransientSource(ifBytes: mayHoldOne, look) ?? []
         }
         for (member, blocker) in found.joined() {
             guard let k = familyOfProtocol[member], let representative = protocolFamilies[k].representative else { continue }
