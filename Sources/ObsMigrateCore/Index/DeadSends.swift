@@ -124,16 +124,45 @@ extension ProjectIndex {
             property = propertySet(at: next)
         }
         // Before it, local `let`/`var` declarations (without `await`) may come in between: the
-        // view is already invalidated and re-renders after this code, reading everything.
+        // view is already invalidated and re-renders after this code, reading everything. So may
+        // an `if` whose every branch only sets tracked properties (or nothing): its own sets tell
+        // observers, and the set before it runs whenever the send does.
         var before = first
         while property == nil, let previous = previousStatement(before: before, in: source) {
             property = propertySet(at: previous)
-            guard property == nil, source.isIdentifier(previous, "let") || source.isIdentifier(previous, "var"),
-                  !(previous..<before).contains(where: { source.isIdentifier($0, "await") }) else { break }
+            guard property == nil else { break }
+            let declaresLocal = (source.isIdentifier(previous, "let") || source.isIdentifier(previous, "var"))
+                && !(previous..<before).contains(where: { source.isIdentifier($0, "await") })
+            guard declaresLocal || ifOnlySetsTrackedProperties(at: previous, endingBefore: before, in: source, propertySet) else { break }
             before = previous
         }
         guard let name = property else { return nil }
         return DeadSend(tokens: first...last, range: source.start(first)..<removalEnd, property: name)
+    }
+
+    /// Whether the statement at `k` is `if c {...} else if c {...} else {...}` ending right before
+    /// token `end`, whose conditions call nothing (no parentheses, `try` or `await`) and whose
+    /// branches hold only statements that set tracked properties (`setsTracked`), or none.
+    func ifOnlySetsTrackedProperties(at k: Int, endingBefore end: Int, in source: SourceFile, _ setsTracked: (Int) -> String?) -> Bool {
+        var k = k
+        while source.isIdentifier(k, "if") {
+            var open = k + 1
+            while open < end, source.kind(open) != .leftBrace {
+                if source.kind(open) == .leftParen || source.isIdentifier(open, "try") || source.isIdentifier(open, "await") { return false }
+                open += 1
+            }
+            let close = Int(source.match[open])
+            guard open < end, close > open, close < end,
+                  topLevelStatements(in: (open, close), source: source).allSatisfy({ setsTracked($0) != nil }) else { return false }
+            if close + 1 == end { return true }
+            guard source.isIdentifier(close + 1, "else") else { return false }
+            if source.kind(close + 2) == .leftBrace {
+                let last = Int(source.match[close + 2])
+                return last + 1 == end && topLevelStatements(in: (close + 2, last), source: source).allSatisfy({ setsTracked($0) != nil })
+            }
+            k = close + 2
+        }
+        return false
     }
 
     /// The `if` token of `if flag {`, `if !flag {` or `if self.flag {` whose `{` is `open`.

@@ -18,8 +18,9 @@ public struct ObjectWillChangeUse: Rule {
             as a statement (or alone in `if flag { }`) right before one that sets a stored property the \
             `@Observable` class tracks (`x = ...`, `x += ...`, and `x[i] = ...` or `x.append(...)` on a \
             property whose type is a value type), or after one in the same block with only local \
-            `let`/`var` declarations (no `await`) in between, is dead once the setter itself tells \
-            observers, and the fix removes it. A send next to a statement that changes something inside a \
+            `let`/`var` declarations (no `await`) in between, or an `if` whose conditions call nothing \
+            and whose every branch only sets such properties (or nothing), is dead once the setter \
+            itself tells observers, and the fix removes it. A send next to a statement that changes something inside a \
             tracked property without its setter (`cache.insert(k)` or `nodes[id]?.count += 1` on a class \
             instance: an assignment into it, or a call of a method named for a change, on one line, \
             without `await` or `return`), or alone in `if cache.insertIfNew(k) { }`, becomes \
