@@ -115,6 +115,8 @@ struct WrapperSiteKey: Hashable {
 /// The whole project's facts, computed before any file is reported or rewritten.
 public struct ProjectIndex: Sendable {
     public var files: [ProjectFile]
+    /// Generic parameters and associated types named in each file, made on first use.
+    let placeholderNames = PlaceholderNames()
     /// Every declared name and how a written name resolves: built once, read through below.
     public private(set) var symbols = SymbolTable()
     /// Legacy (ObservableObject) classes by qualified name.

@@ -58,6 +58,9 @@ extension ProjectIndex {
         let mergedWithOthers = projectionsSharingATypeWithOthers(projections)
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
+        // Per file, made on first use: one search of the whole file per name looked up was
+        // (models x names x bytes) in one large file.
+        var wordsStartingTokens: [Int: Set<String>] = [:]
         for name in models.keys.sorted() {
             let model = models[name]!
             guard model.declarations.count == 1, !model.published.isDisjoint(with: projected) else { continue }
@@ -81,10 +84,11 @@ extension ProjectIndex {
                 }
             }
             // A name a bridge adds is taken when the family declares it, or any of its files
-            // writes it in code (a local there would shadow it).
+            // writes it in code (a local there would shadow it): a token starts with it as a word.
             func taken(_ name: String) -> Bool {
-                members.contains(name) || familyFiles.contains {
-                    Self.occursInCode(Array(name.utf8), in: files[$0].source, range: 0..<files[$0].source.bytes.count, wholeWord: true, insideTokens: false)
+                members.contains(name) || familyFiles.contains { f in
+                    if wordsStartingTokens[f] == nil { wordsStartingTokens[f] = Self.wordsStartingTokens(files[f].source) }
+                    return wordsStartingTokens[f]!.contains(name)
                 }
             }
             // The body's `_name` identifiers, read once (from their first byte) for all its properties.
@@ -126,6 +130,20 @@ extension ProjectIndex {
             }
         }
         return (bridges, untyped)
+    }
+
+    /// The run of identifier bytes each significant token starts with (`items` of `items.count`,
+    /// `x` of `x+1`): a word found there by `occursInCode(wholeWord: true, insideTokens: false)`.
+    static func wordsStartingTokens(_ source: SourceFile) -> Set<String> {
+        var words = Set<String>()
+        let bytes = source.bytes
+        for t in 0..<source.sigCount {
+            let start = source.start(t)
+            var end = start
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            if end > start { words.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+        }
+        return words
     }
 
     /// Whether `word` occurs in code within bytes `range` of the file: where a token starts (and,

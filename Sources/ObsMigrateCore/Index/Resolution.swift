@@ -742,11 +742,7 @@ extension ProjectIndex {
             guard concrete else { return nil }
         }
         // A function's generic parameter (`<VM: ObservableObject>`), or an associated type.
-        let source = files[file].source
-        for t in 0..<source.sigCount where source.kind(t) == .identifier && source.name(t) == base {
-            if source.isIdentifier(t - 1, "associatedtype") || source.text(t - 1).hasSuffix("<") { return nil }
-            if source.kind(t - 1) == .comma, source.kind(t + 1) == .colon || source.text(t + 1).hasPrefix(">") { return nil }
-        }
+        if placeholderNames.names(in: file, of: files[file].source).contains(base) { return nil }
         return name
     }
 }
