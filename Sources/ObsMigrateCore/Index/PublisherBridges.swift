@@ -58,9 +58,12 @@ extension ProjectIndex {
         let mergedWithOthers = projectionsSharingATypeWithOthers(projections)
         var subclasses: [String: [String]] = [:]
         for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
-        // Per file, made on first use: one search of the whole file per name looked up was
-        // (models x names x bytes) in one large file.
+        // Per file, made on first use, of the names a bridge may add: one search of the whole
+        // file per name looked up was (models x names x bytes) in one large file.
         var wordsStartingTokens: [Int: Set<String>] = [:]
+        let addedNames = WordSet(models.values.flatMap { model in
+            model.published.intersection(projected).flatMap { [$0 + "Publisher", $0 + "Subject", $0 + "Assignments"] }
+        })
         for name in models.keys.sorted() {
             let model = models[name]!
             guard model.declarations.count == 1, !model.published.isDisjoint(with: projected) else { continue }
@@ -86,8 +89,14 @@ extension ProjectIndex {
             // A name a bridge adds is taken when the family declares it, or any of its files
             // writes it in code (a local there would shadow it): a token starts with it as a word.
             func taken(_ name: String) -> Bool {
-                members.contains(name) || familyFiles.contains { f in
-                    if wordsStartingTokens[f] == nil { wordsStartingTokens[f] = Self.wordsStartingTokens(files[f].source) }
+                let word = Array(name.utf8)
+                guard word.withUnsafeBufferPointer({ addedNames.contains($0, start: 0, length: word.count) }) else {
+                    return members.contains(name) || familyFiles.contains {
+                        Self.occursInCode(word, in: files[$0].source, range: 0..<files[$0].source.bytes.count, wholeWord: true, insideTokens: false)
+                    }
+                }
+                return members.contains(name) || familyFiles.contains { f in
+                    if wordsStartingTokens[f] == nil { wordsStartingTokens[f] = Self.wordsStartingTokens(files[f].source, among: addedNames) }
                     return wordsStartingTokens[f]!.contains(name)
                 }
             }
@@ -132,16 +141,19 @@ extension ProjectIndex {
         return (bridges, untyped)
     }
 
-    /// The run of identifier bytes each significant token starts with (`items` of `items.count`,
-    /// `x` of `x+1`): a word found there by `occursInCode(wholeWord: true, insideTokens: false)`.
-    static func wordsStartingTokens(_ source: SourceFile) -> Set<String> {
+    /// The `candidates` that are the run of identifier bytes a significant token starts with
+    /// (`items` of `items.count`): a word found there by `occursInCode(wholeWord: true, insideTokens: false)`.
+    static func wordsStartingTokens(_ source: SourceFile, among candidates: WordSet) -> Set<String> {
         var words = Set<String>()
-        let bytes = source.bytes
-        for t in 0..<source.sigCount {
-            let start = source.start(t)
-            var end = start
-            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-            if end > start { words.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for t in 0..<source.sigCount {
+                let start = source.start(t)
+                var end = start
+                while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+                if end > start, candidates.contains(bytes, start: start, length: end - start) {
+                    words.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                }
+            }
         }
         return words
     }
