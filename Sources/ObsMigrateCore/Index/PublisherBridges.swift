@@ -90,12 +90,13 @@ extension ProjectIndex {
             // writes it in code (a local there would shadow it): a token starts with it as a word.
             func taken(_ name: String) -> Bool {
                 let word = Array(name.utf8)
-                guard word.withUnsafeBufferPointer({ addedNames.contains($0, start: 0, length: word.count) }) else {
-                    return members.contains(name) || familyFiles.contains {
-                        Self.occursInCode(word, in: files[$0].source, range: 0..<files[$0].source.bytes.count, wholeWord: true, insideTokens: false)
-                    }
-                }
+                let listed = word.withUnsafeBufferPointer { addedNames.contains($0, start: 0, length: word.count) }
                 return members.contains(name) || familyFiles.contains { f in
+                    // A small file is searched (cheaper than reading its tokens), a large one's
+                    // words are read once.
+                    guard listed, files[f].source.bytes.count >= Self.fileSizeForWordTable else {
+                        return Self.occursInCode(word, in: files[f].source, range: 0..<files[f].source.bytes.count, wholeWord: true, insideTokens: false)
+                    }
                     if wordsStartingTokens[f] == nil { wordsStartingTokens[f] = Self.wordsStartingTokens(files[f].source, among: addedNames) }
                     return wordsStartingTokens[f]!.contains(name)
                 }
@@ -140,6 +141,9 @@ extension ProjectIndex {
         }
         return (bridges, untyped)
     }
+
+    /// From this size on, a file's words are read once for the bridges' names (see `taken`).
+    static let fileSizeForWordTable = 1 << 18
 
     /// The `candidates` that are the run of identifier bytes a significant token starts with
     /// (`items` of `items.count`): a word found there by `occursInCode(wholeWord: true, insideTokens: false)`.
