@@ -18,9 +18,13 @@ final class PlaceholderNames: @unchecked Sendable {
     /// `associatedtype T`, `<T`, `, T:` and `, T>`: a placeholder declared or listed there.
     static func collect(_ source: SourceFile) -> Set<String> {
         var names = Set<String>()
+        let bytes = source.bytes
+        // A token's last or first byte, read in place (a String per token would cost more than the walk).
+        func lastByte(_ t: Int) -> UInt8? { source.end(t) > source.start(t) ? bytes[source.end(t) - 1] : nil }
+        func firstByte(_ t: Int) -> UInt8? { source.end(t) > source.start(t) ? bytes[source.start(t)] : nil }
         for t in 0..<source.sigCount where source.kind(t) == .identifier {
-            if source.isIdentifier(t - 1, "associatedtype") || source.text(t - 1).hasSuffix("<")
-                || source.kind(t - 1) == .comma && (source.kind(t + 1) == .colon || source.text(t + 1).hasPrefix(">")) {
+            if source.isIdentifier(t - 1, "associatedtype") || lastByte(t - 1) == UInt8(ascii: "<")
+                || source.kind(t - 1) == .comma && (source.kind(t + 1) == .colon || firstByte(t + 1) == UInt8(ascii: ">")) {
                 names.insert(source.name(t))
             }
         }
