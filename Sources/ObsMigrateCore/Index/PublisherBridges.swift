@@ -600,17 +600,15 @@ extension ProjectIndex {
     /// The `$x` tokens of the kept files whose `x` is a model's `@Published` property, in file
     /// and token order (`$0`-style closure arguments ruled out before making a String).
     func publishedProjections() -> [PublishedProjection] {
-        var result: [PublishedProjection] = []
-        for f in files.indices where !files[f].tokensDropped {
-            let source = files[f].source
-            for s in source.indices(of: .dollarIdentifier) {
-                let second = source.bytes[source.start(s) + 1]
-                if second >= 0x30 && second <= 0x39 { continue }
-                let name = String(source.text(s).dropFirst())
-                if publishedNames.contains(name) { result.append(PublishedProjection(file: f, token: s, name: name)) }
+        // On both cores, the names compared as bytes (a String only for a match).
+        let names = WordSet(Array(publishedNames))
+        let snapshot = self
+        return parallelMap(files.indices.filter { !files[$0].tokensDropped }) { f -> [PublishedProjection] in
+            let source = snapshot.files[f].source
+            return source.indices(of: .dollarIdentifier).compactMap { s in
+                names.contains(source, s, from: 1) ? PublishedProjection(file: f, token: s, name: String(source.text(s).dropFirst())) : nil
             }
-        }
-        return result
+        }.flatMap { $0 }
     }
 
     /// `name`, its model ancestors and its model descendants.
