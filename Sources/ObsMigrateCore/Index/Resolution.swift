@@ -233,8 +233,10 @@ extension ProjectIndex {
                 })
             } else {
                 let candidates = members(named: name, of: base).filter { isStaticContext == $0.0.isStatic }
-                // `store.state` with `var state: State` in `Store<State, Action>`: the argument written for State.
-                let resolved = candidates.count == 1 && !isStaticContext
+                // `store.state` with `var state: State` in `Store<State, Action>`: the argument written
+                // for State (declared in the type itself or its extension, not a superclass, whose
+                // parameters are other ones).
+                let resolved = candidates.count == 1 && !isStaticContext && typeName(of: candidates[0].1) == base
                     ? candidates[0].0.typeText.flatMap { boundGenericMember($0, of: base, written: baseWritten) } : nil
                 let found = resolved ?? single(candidates.map { propertyResolvedType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1, foreign: foreign) })
                 current = found?.name

@@ -70,3 +70,35 @@ final class InboxWatcher {
         inboxHolder.content.$unread.sink { print($0) }.store(in: &cancellables)
     }
 }
+
+/// Negative control: a member declared in a superclass takes the superclass's own argument
+/// (`Container<Snapshot>`), never the subclass's parameter of the same name (`Ledger` here), so
+/// `wrapper.value` is not taken for a Ledger: it stays untold and holds Ledger.
+final class Ledger: ObservableObject {
+    @Published var entries = [String: String]()
+}
+
+struct Snapshot {
+    @PublishedState var entries = [String: String]()
+}
+
+class Container<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+final class Wrapper<Value>: Container<Snapshot> {
+    let extra: Value
+    init(extra: Value) {
+        self.extra = extra
+        super.init(Snapshot())
+    }
+}
+
+final class SnapshotWatcher {
+    var cancellables: Set<AnyCancellable> = []
+
+    init(wrapper: Wrapper<Ledger>) {
+        wrapper.value.$entries.sink { print($0.count) }.store(in: &cancellables)
+    }
+}
