@@ -22,12 +22,8 @@ struct ResolvedType: Equatable {
 extension SymbolTable {
     /// `<M: P & Q, N>` → [M, N], in order; nil when a parameter is not a plain name (a pack).
     static func genericParameterList(_ clause: String) -> [String]? {
-        let names = TypeName.topLevelArguments(of: clause).map { clause -> String in
-            let declared = clause.split(whereSeparator: { $0 == ":" || $0 == "=" }).first.map(String.init) ?? ""
-            return declared.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-        }
-        let plain = names.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
-        return plain && !clause.contains("each ") ? names : nil
+        let names = TypeName.topLevelArguments(of: clause).map(genericParameterName)
+        return names.contains(nil) || clause.contains("each ") ? nil : names.compactMap { $0 }
     }
 }
 

@@ -189,7 +189,7 @@ extension ProjectIndex {
                 if underscored[f] == nil { underscored[f] = Self.underscoredWords(files[f].bytes) }
                 if underscored[f]!.contains("_" + name) {
                     let decl = type(owner)
-                    let body = files[f].source.start(decl.bodyOpen)..<files[f].source.end(decl.bodyClose)
+                    let body = files[f].source.span(decl.bodyOpen, through: decl.bodyClose)
                     if storageUses[f] == nil { storageUses[f] = storageReads(in: f) }
                     if let offset = storageUses[f]!["_" + name]?.first(where: body.contains) {
                         ledger.block(t, .wrapperStorageUsed(storage: "_" + name), Site(file: f, offset: offset))

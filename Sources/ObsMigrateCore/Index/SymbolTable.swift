@@ -177,21 +177,14 @@ public struct SymbolTable: Sendable {
 
     /// `<M: P & Q, N>` → M, N; `<each T>` → T.
     static func genericParameterNames(_ clause: String) -> Set<String> {
-        var clauses: [String] = []
-        var depth = 0
-        var current = ""
-        for ch in clause.dropFirst().dropLast() {
-            if ch == "<" || ch == "(" || ch == "[" { depth += 1 }
-            if ch == ">" || ch == ")" || ch == "]" { depth -= 1 }
-            if ch == ",", depth == 0 { clauses.append(current); current = ""; continue }
-            current.append(ch)
-        }
-        clauses.append(current)
-        return Set(clauses.compactMap { clause in
-            let declared = clause.split(whereSeparator: { $0 == ":" || $0 == "=" }).first.map(String.init) ?? ""
-            let name = declared.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-            return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
-        })
+        Set(TypeName.topLevelArguments(of: clause).compactMap(genericParameterName))
+    }
+
+    /// The name a generic parameter's clause declares (`M: P & Q` -> M, `each T` -> T), or nil.
+    static func genericParameterName(_ clause: String) -> String? {
+        let declared = clause.split(whereSeparator: { $0 == ":" || $0 == "=" }).first.map(String.init) ?? ""
+        let name = declared.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+        return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
     }
 
     @inline(__always) public func type(_ ref: TypeRef) -> TypeDecl { files[ref.file].decls.types[ref.type] }
