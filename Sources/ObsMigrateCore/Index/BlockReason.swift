@@ -10,7 +10,8 @@ public enum BlockReason: Sendable, Hashable {
     case declaredWithoutConformance(inIfConfiguration: Bool)
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
-    case publishingStorage(property: String, wrapper: String)
+    /// `why`: why obs-migrate does not track it by hand, when it could have.
+    case publishingStorage(property: String, wrapper: String, why: String = "")
     case notAClass
     case swiftDataModel
     case declaresObjectWillChange
@@ -81,8 +82,9 @@ public enum BlockReason: Sendable, Hashable {
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
-        case .publishingStorage(let property, let wrapper):
+        case .publishingStorage(let property, let wrapper, let why):
             "its @\(wrapper) '\(property)' publishes each change through objectWillChange, which @Observable cannot track"
+                + (why.isEmpty ? "" : "; not tracked by hand: \(why)")
         case .notAClass: "it is not a class"
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"

@@ -447,7 +447,10 @@ extension ProjectIndex {
         for ref in model.declarations where type(ref).kind == .class {
             for p in type(ref).properties where !p.isComputed && !p.isStatic {
                 guard let wrapper = p.attributes.first(where: { Self.publishingStorageWrappers.contains($0.name) }) else { continue }
-                result.append(Blocker(.publishingStorage(property: p.name ?? "", wrapper: wrapper.name),
+                // Tracked by hand where no write from elsewhere can reach it (`StorageAccessors.swift`).
+                if let n = p.name, storageAccessors[model.name]?[n] != nil { continue }
+                let why = p.name.flatMap { storageAccessorRefusals[PropertyKey(model: model.name, property: $0)] } ?? ""
+                result.append(Blocker(.publishingStorage(property: p.name ?? "", wrapper: wrapper.name, why: why),
                                       site: Site(file: ref.file, offset: wrapper.range.lowerBound)))
             }
         }

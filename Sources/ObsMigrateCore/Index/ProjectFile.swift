@@ -98,6 +98,12 @@ public struct ProjectFile: Sendable {
         }, body)
     }
 
+    /// `body` with the file's bytes; a dropped file's are read again without being kept.
+    func withTransientBytes<T>(_ body: ([UInt8]) -> T) -> T {
+        guard let relexed else { return body(scanned.bytes) }
+        return body(relexed.transientBytes(scanned))
+    }
+
     /// The same, for a file whose bytes pass `test`.
     func withTransientSource<T>(ifBytes test: ([UInt8]) -> Bool, _ body: (SourceFile) -> T?) -> T? {
         guard let relexed else { return test(scanned.bytes) ? body(scanned) : nil }
@@ -209,6 +215,12 @@ private final class Relexed: @unchecked Sendable {
             readBack = nil
             return source
         }
+    }
+
+    /// The bytes, without keeping those read again.
+    func transientBytes(_ scanned: SourceFile) -> [UInt8] {
+        if let existing = lock.withLock({ lexed?.bytes ?? readBack }) { return existing }
+        return reread == nil ? scanned.bytes : readAgain(scanned.path)
     }
 
     /// The tokens without keeping them (nor bytes read again); nil, without lexing, when the

@@ -184,6 +184,10 @@ public struct ProjectIndex: Sendable {
     var untypedBridgeProperties: Set<PropertyKey> = []
     public var bridgedProperties: Set<PropertyKey> = []
     public var assignedBridgeProperties: Set<PropertyKey> = []
+    /// `@AppStorage` properties tracked by hand (see `StorageAccessor`), by model and name, and
+    /// why each other one of a model's is not.
+    public var storageAccessors: [String: [String: StorageAccessor]] = [:]
+    var storageAccessorRefusals: [PropertyKey: String] = [:]
     /// Models that keep an `objectWillChange` of their own for the code that subscribes to it
     /// (see `ObjectWillChangeBridges.swift`), and those whose one is subscribed to somewhere.
     var objectWillChangeBridges: Set<String> = []
@@ -245,6 +249,7 @@ public struct ProjectIndex: Sendable {
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
             (objectWillChangeBridges, objectWillChangeSubscribedByItself) = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }
+        (storageAccessors, storageAccessorRefusals) = Timings.measure("index: storage accessors") { collectStorageAccessors() }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)

@@ -49,6 +49,8 @@ public struct ObservationIgnoredNeeded: Rule {
             guard context.migrates(name), !(context.index.models[name] != nil && decl.hasAttribute("Observable")) else { continue }
             for property in decl.properties where !property.isStatic && !property.isComputed && property.keyword == "var" {
                 if property.attribute("ObservationIgnored") != nil { continue }
+                // A model's `@AppStorage`: OBS210 tracks it by hand, or the model stays ObservableObject.
+                if context.index.models[name] != nil, property.attributes.contains(where: { ProjectIndex.publishingStorageWrappers.contains($0.name) }) { continue }
                 let wrapper = property.attributes.first {
                     !Self.notWrappers.contains($0.name) && ($0.name.first?.isUppercase ?? false)
                         && !context.index.globalActors.contains($0.name)

@@ -1,6 +1,8 @@
 /// OBS210: `@AppStorage`/`@SceneStorage` in an ObservableObject, which publishes its changes
-/// and which the `@Observable` macro could only ignore: the class keeps ObservableObject. In an
-/// `@Observable` class, `@ObservationIgnored` storage is reported as what views cannot follow.
+/// and which the `@Observable` macro could only ignore. Where no write from elsewhere can reach
+/// it (`StorageAccessor`), an `@AppStorage` is tracked by hand behind a computed property;
+/// otherwise the class keeps ObservableObject. In an `@Observable` class, `@ObservationIgnored`
+/// storage is reported as what views cannot follow, unless a computed property tracks it.
 public struct IgnoredStorageLosesTracking: Rule {
     public init() {}
 
@@ -8,18 +10,22 @@ public struct IgnoredStorageLosesTracking: Rule {
         code: "OBS210",
         name: "ignored-storage-loses-tracking",
         severity: .warning,
-        fix: .never,
-        summary: "@AppStorage or @SceneStorage keeps a class ObservableObject: as @Observable it would not be tracked.",
+        fix: .sometimes,
+        summary: "@AppStorage or @SceneStorage in an ObservableObject: tracked by hand where that is safe, else the class stays.",
         rationale: """
             In an ObservableObject, `@AppStorage` tells the object's views of every change through \
             `objectWillChange` (since iOS 14.5 and macOS 11.3), like `@Published`. The `@Observable` \
             macro cannot track a property that has another wrapper: it would have to be \
-            `@ObservationIgnored`, and the views that read it would stop updating. So such a class keeps \
-            ObservableObject, and the rule marks each storage property for a person: keep the value in a \
-            plain tracked property written to `UserDefaults` in `didSet` (or tracked by hand with \
-            `access(keyPath:)` and `withMutation(keyPath:_:)`), or read it with `@AppStorage` in the views \
-            themselves. In an `@Observable` class, `@ObservationIgnored @AppStorage` is reported as \
-            storage no view follows, until a person suppresses it.
+            `@ObservationIgnored`, and the views that read it would stop updating. The fix keeps the \
+            wrapper, ignored and renamed `_x`, behind a computed `x` that calls `access(keyPath: \\.x)` \
+            when read and sets `_x` inside `withMutation(keyPath: \\.x)`, so views update on each set. \
+            That misses what `@AppStorage` also followed: writes to the same key made elsewhere. So the \
+            fix is made only when the key is a string literal written nowhere else in the project, the \
+            store is the standard one, no `$x` binding is read, and the class is final with private \
+            initializers and created at one place; otherwise the class keeps ObservableObject and the \
+            note says which condition failed (keys built at run time and other processes cannot be \
+            seen). `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
+            @AppStorage` that no computed property tracks is reported as storage no view follows.
             """,
         triggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @AppStorage(\"theme\") var theme = \"light\"\n}\n",
@@ -28,7 +34,10 @@ public struct IgnoredStorageLosesTracking: Rule {
         nonTriggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var theme = \"light\"\n}\n",
         ],
-        examples: [],
+        examples: [
+            (before: "import SwiftUI\n\nfinal class Settings: ObservableObject {\n    static let shared = Settings()\n    @AppStorage(\"theme\") var theme = \"light\"\n\n    private init() {}\n}\n",
+             after: "import SwiftUI\n\n@Observable final class Settings {\n    static let shared = Settings()\n    @ObservationIgnored @AppStorage(\"theme\") private var _theme = \"light\"\n    var theme: String {\n        get { access(keyPath: \\.theme); return _theme }\n        set { withMutation(keyPath: \\.theme) { _theme = newValue } }\n    }\n\n    private init() {}\n}\n"),
+        ],
         reportsBehaviourChange: true)
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -43,6 +52,15 @@ public struct IgnoredStorageLosesTracking: Rule {
                 guard let wrapper = property.attributes.first(where: { ProjectIndex.publishingStorageWrappers.contains($0.name) }),
                       model || property.attribute("ObservationIgnored") != nil else { continue }
                 let label = property.name.map { "'\($0)'" } ?? "property"
+                if model, let accessor = property.name.flatMap({ context.index.storageAccessors[name]?[$0] }) {
+                    guard context.migrates(name) else { continue }  // the model's own finding says why it stays
+                    findings.append(finding(context, wrapper.range,
+                        "@\(wrapper.name) \(label) becomes @ObservationIgnored storage behind a computed property that tracks it by hand once \(decl.simpleName) is @Observable (fixable)",
+                        fix: Self.edits(accessor, property, decl, context), model: name))
+                    continue
+                }
+                // Our own fix's storage: `_x` behind a computed `x` that tracks it.
+                if !model, let n = property.name, n.hasPrefix("_"), decl.properties.contains(where: { $0.isComputed && $0.name == String(n.dropFirst()) }) { continue }
                 findings.append(finding(context, wrapper.range, model
                     ? "@\(wrapper.name) \(label) keeps \(decl.simpleName) an ObservableObject: it publishes each change through objectWillChange, which @Observable cannot track; keep the value in a tracked property written to UserDefaults in didSet, or read @\(wrapper.name) in the views"
                     : "@\(wrapper.name) \(label) is @ObservationIgnored in the @Observable \(decl.simpleName): views that read it do not update when it changes",
@@ -50,5 +68,24 @@ public struct IgnoredStorageLosesTracking: Rule {
             }
         }
         return findings
+    }
+
+    /// `@AppStorage("k") var x = v` as `@ObservationIgnored @AppStorage("k") private var _x = v`
+    /// and, on the lines after it, `var x: T { get { access...; return _x } set { withMutation... } }`.
+    static func edits(_ accessor: StorageAccessor, _ property: PropertyDecl, _ decl: TypeDecl, _ context: RuleContext) -> [Edit] {
+        let source = context.source
+        let x = accessor.property
+        let eol = source.lineEnding, indent = source.indentation(ofLineAt: property.start)
+        let unit = context.index.indentStep(of: decl, in: source)
+        let renamedFrom = property.modifiers.first.map { $0.range.lowerBound } ?? source.start(property.keywordToken)
+        let computed = indent + accessor.modifiers + "var \(x): \(accessor.valueType) {" + eol
+            + indent + unit + "get { access(keyPath: \\.\(x)); return _\(x) }" + eol
+            + indent + unit + "set { withMutation(keyPath: \\.\(x)) { _\(x) = newValue } }" + eol
+            + indent + "}" + eol
+        return [
+            .insert("@ObservationIgnored ", at: property.start),
+            Edit(renamedFrom..<source.end(property.nameToken!), "private var _" + x),
+            .insert(computed, at: source.nextLineStart(after: source.end(property.endToken))),
+        ]
     }
 }

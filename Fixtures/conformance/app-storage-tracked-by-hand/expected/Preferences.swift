@@ -1,0 +1,54 @@
+import SwiftUI
+
+enum Appearance: String {
+    case light, dark
+}
+
+/// Made once, through `shared`: its @AppStorage can be tracked by hand.
+@MainActor
+@Observable final class Preferences {
+    static let shared = Preferences()
+
+    @ObservationIgnored @AppStorage("preferences.fontSize") private var _fontSize = 14.0
+    var fontSize: Double {
+        get { access(keyPath: \.fontSize); return _fontSize }
+        set { withMutation(keyPath: \.fontSize) { _fontSize = newValue } }
+    }
+    @ObservationIgnored @AppStorage("preferences.appearance") private var _appearance = Appearance.light
+    public private(set) var appearance: Appearance {
+        get { access(keyPath: \.appearance); return _appearance }
+        set { withMutation(keyPath: \.appearance) { _appearance = newValue } }
+    }
+    @ObservationIgnored @AppStorage("preferences.lastOpened")
+    private var _lastOpened: String?
+    var lastOpened: String? {
+        get { access(keyPath: \.lastOpened); return _lastOpened }
+        set { withMutation(keyPath: \.lastOpened) { _lastOpened = newValue } }
+    }
+    var draft = ""
+
+    private init() {}
+
+    func toggleAppearance() {
+        appearance = appearance == .light ? .dark : .light
+    }
+}
+
+/// Made at two places: each instance follows the other's writes today, so it stays.
+final class Counters: ObservableObject {
+    @AppStorage("counters.launches") var launches = 0
+}
+
+/// Its key is also read by a view's own @AppStorage: it stays.
+final class Sync: ObservableObject {
+    static let shared = Sync()
+    @AppStorage("sync.enabled") var enabled = false
+    private init() {}
+}
+
+/// Its binding is handed to a control: it stays.
+final class Volume: ObservableObject {
+    static let shared = Volume()
+    @AppStorage("volume.level") var level = 0.5
+    private init() {}
+}

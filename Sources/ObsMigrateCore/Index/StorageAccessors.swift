@@ -1,0 +1,180 @@
+import ObsMigrateSupport
+
+/// An `@AppStorage` property of a model that the migration tracks by hand (OBS210's fix): the
+/// wrapper stays, `@ObservationIgnored` and renamed `_x`, behind a computed `x` whose getter calls
+/// `access(keyPath: \.x)` and whose setter sets `_x` inside `withMutation(keyPath: \.x)`, so the
+/// views that read `x` update on each set, as they did through objectWillChange.
+///
+/// Under ObservableObject an `@AppStorage` also follows writes to its key made elsewhere (another
+/// `@AppStorage` of the key, `UserDefaults`, a second instance of the class); the rewrite does
+/// not. So it is made only where no such write can come from the project: the key is a string
+/// literal written nowhere else, the store is the standard one, and the class is final and made
+/// at one place (its initializers private).
+public struct StorageAccessor: Sendable, Equatable {
+    public var model: String
+    public var property: String
+    /// The value's type as written for the computed property.
+    public var valueType: String
+    /// The computed property's modifiers (the stored one's access, `private(set)` kept), with a
+    /// trailing space when there are any.
+    public var modifiers: String
+}
+
+extension ProjectIndex {
+    /// Every `@AppStorage` property that can be tracked by hand, by model and name, and why each
+    /// other one of a model's cannot (read after "which @Observable cannot track").
+    func collectStorageAccessors() -> (accessors: [String: [String: StorageAccessor]], refusals: [PropertyKey: String]) {
+        var accessors: [String: [String: StorageAccessor]] = [:]
+        var refusals: [PropertyKey: String] = [:]
+        var candidates: [(key: PropertyKey, accessor: StorageAccessor, storageKey: String)] = []
+        for name in models.keys.sorted() {
+            let model = models[name]!
+            guard model.declarations.contains(where: { type($0).kind == .class }) else { continue }
+            let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
+            let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
+            guard !storage.isEmpty else { continue }
+            let classRefusal = singleInstanceRefusal(model)
+            for (ref, property) in storage {
+                guard let pname = property.name else { continue }
+                let key = PropertyKey(model: name, property: pname)
+                if let classRefusal { refusals[key] = classRefusal; continue }
+                switch storageAccessor(property, of: model, in: ref, stored: stored.map(\.1)) {
+                case .refused(let why): refusals[key] = why
+                case .accepted(let accessor, let storageKey): candidates.append((key, accessor, storageKey))
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return ([:], refusals) }
+        // Project-wide: a key written at another place, and a `$x` binding read anywhere.
+        let keyCounts = occurrencesInAllFiles(of: Set(candidates.map { "\"" + $0.storageKey + "\"" }))
+        let projected = projectedNames(among: Set(candidates.map(\.key.property)))
+        for c in candidates {
+            if (keyCounts["\"" + c.storageKey + "\""] ?? 0) > 1 {
+                refusals[c.key] = "its key \"\(c.storageKey)\" is also used elsewhere, whose writes it would miss"
+            } else if projected.contains(c.key.property) {
+                refusals[c.key] = "its $\(c.key.property) binding is used"
+            } else {
+                accessors[c.key.model, default: [:]][c.key.property] = c.accessor
+            }
+        }
+        return (accessors, refusals)
+    }
+
+    private enum StorageVerdict {
+        case accepted(StorageAccessor, storageKey: String)
+        case refused(String)
+    }
+
+    /// Why instances of `model` may be more than one (each follows the others' writes through
+    /// UserDefaults today), or nil: a final class whose initializers are all private, in the
+    /// file of its one declaration, and that file creates it at most once.
+    func singleInstanceRefusal(_ model: ModelType) -> String? {
+        let advice = "a second \(model.simpleName) would miss its writes (make it final with private initializers, created once)"
+        guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return advice }
+        let decl = type(ref)
+        guard decl.kind == .class, decl.modifiers.contains(where: { $0.text == "final" }) else { return advice }
+        let inits = (model.declarations + model.extensions).flatMap { r in type(r).functions.filter { $0.kind == .`init` }.map { (r.file, $0) } }
+        guard !inits.isEmpty, inits.allSatisfy({ file, fn in
+            file == ref.file && fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
+        }) else { return advice }
+        // Private initializers are reachable from this file only: count what calls one there.
+        let source = files[ref.file].source
+        var creations = 0
+        for t in 0..<source.sigCount where source.kind(t) == .identifier {
+            let next = t + 1 < source.sigCount ? source.kind(t + 1) : .unknown
+            if source.isText(t, "init"), t > 0, source.kind(t - 1) == .period {
+                // `X.init(`, `.init(`, `self.init(`; not `super.init(`, which creates nothing.
+                if !(t > 1 && source.isText(t - 2, "super")) { creations += 1 }
+            } else if next == .leftParen, source.text(t) == model.simpleName || source.isText(t, "Self") {
+                creations += 1
+            }
+        }
+        return creations <= 1 ? nil : advice
+    }
+
+    private func storageAccessor(_ property: PropertyDecl, of model: ModelType, in ref: TypeRef, stored: [PropertyDecl]) -> StorageVerdict {
+        let source = files[ref.file].source
+        let decl = type(ref)
+        guard let pname = property.name, let wrapper = property.attribute("AppStorage") else { return .refused("its declaration cannot be read") }
+        guard property.keyword == "var", property.attributes.count == 1, property.accessorBlock == nil, !pname.hasPrefix("`") else {
+            return .refused("it has another attribute, observers, or is not a var")
+        }
+        var modifiers: [String] = []
+        for m in property.modifiers {
+            switch m.text {
+            case "public", "internal", "fileprivate", "private", "package", "open": modifiers.append(m.text == "open" ? "public" : m.text)
+            case _ where m.text.hasSuffix("(set)"): modifiers.append(m.text)
+            default: return .refused("its '\(m.text)' modifier has no computed counterpart")
+            }
+        }
+        guard property.modifiers.allSatisfy({ $0.token > wrapper.token && $0.token < property.keywordToken }), endsItsLine(property, in: source) else {
+            return .refused("it shares its line, or its modifiers come before the attribute")
+        }
+        // `@AppStorage("key")`: one plain string literal, and the standard store.
+        let open = wrapper.token + 1
+        guard open + 2 < source.sigCount, source.kind(open) == .leftParen, source.kind(open + 1) == .string, source.kind(open + 2) == .rightParen else {
+            return .refused("its key is not one string literal, or it names a store, which other processes may write")
+        }
+        let literal = source.text(open + 1)
+        guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\") else {
+            return .refused("its key is not a plain string literal")
+        }
+        let storageKey = String(literal.dropFirst().dropLast())
+        let valueType: String? = property.typeText.flatMap { $0.hasSuffix("!") ? nil : $0 }
+            ?? literalType(property.initializer, in: source)
+            ?? property.initializer.flatMap { enumCaseType($0, in: source, at: scopePath(property.startToken, ref.file), file: ref.file) }
+        guard let valueType else { return .refused("its type cannot be told (annotate it)") }
+        // `_x` is the name the wrapper takes: new to the class, its files and its subclasses.
+        let storageName = "_" + pname
+        if stored.contains(where: { $0.name == storageName }) || decl.functions.contains(where: { $0.name == storageName }) {
+            return .refused("\(storageName) is taken")
+        }
+        for r in model.declarations + model.extensions {
+            let s = files[r.file].source
+            if s.indices(of: .identifier).contains(where: { s.text($0) == storageName }) { return .refused("\(storageName) is used") }
+        }
+        // A set in an initializer would reach the computed property before `self` is whole.
+        for r in model.declarations + model.extensions {
+            let s = files[r.file].source
+            for fn in type(r).functions where fn.kind == .`init` {
+                guard let body = fn.body else { continue }
+                if (body.open..<body.close).contains(where: { s.kind($0) == .identifier && s.text($0) == pname }) {
+                    return .refused("it is used in an initializer")
+                }
+            }
+        }
+        return .accepted(StorageAccessor(model: model.name, property: pname, valueType: valueType,
+                                         modifiers: modifiers.isEmpty ? "" : modifiers.joined(separator: " ") + " "),
+                         storageKey: storageKey)
+    }
+
+    /// How many times each of `words` occurs in the bytes of all the project's files (comments
+    /// too: a key found there only makes the check stricter), reading let-go files without
+    /// keeping them.
+    func occurrencesInAllFiles(of words: Set<String>) -> [String: Int] {
+        let list = words.sorted().map { Array($0.utf8) }
+        let snapshot = self
+        let counts = parallelMap(Array(files.indices)) { f -> [Int] in
+            snapshot.files[f].withTransientBytes { bytes in
+                list.map { word in
+                    var n = 0, offset = 0
+                    while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) { n += 1; offset = hit + 1 }
+                    return n
+                }
+            }
+        }
+        var result: [String: Int] = [:]
+        for (i, word) in words.sorted().enumerated() { result[word] = counts.reduce(0) { $0 + $1[i] } }
+        return result
+    }
+
+    /// The `names` written as `$name` in a kept file (a file with a `$name` always keeps its tokens).
+    func projectedNames(among names: Set<String>) -> Set<String> {
+        let words = WordSet(Array(names))
+        let snapshot = self
+        return Set(parallelMap(files.indices.filter { !files[$0].tokensDropped }) { f -> [String] in
+            let source = snapshot.files[f].source
+            return source.indices(of: .dollarIdentifier).compactMap { s in words.contains(source, s, from: 1) ? String(source.text(s).dropFirst()) : nil }
+        }.flatMap { $0 })
+    }
+}
