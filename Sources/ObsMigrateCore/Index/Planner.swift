@@ -125,7 +125,10 @@ extension ProjectIndex {
     /// Each file (a large one in pieces) is swept in parallel; the events are merged in file
     /// order, so results are the same on any number of cores.
     func sweepEveryFile(_ ledger: inout BlockerLedger) -> SweptUses {
-        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in m.published.map { ($0, m.name) } }, by: { $0.0 })
+        // `$x` of an `@AppStorage` tracked by hand is read like a published one's (its binding).
+        let publishedOwners = Dictionary(grouping: models.values.flatMap { m in
+            m.published.union(storageAccessors[m.name].map { Set($0.keys) } ?? []).map { ($0, m.name) }
+        }, by: { $0.0 })
             .mapValues { Set($0.map { $0.1 }) }
         // Wrapper sites are read by index, field by field, here and below: iterating them would
         // copy each site whole (its property declaration's strings and arrays included).

@@ -8,8 +8,8 @@ import ObsMigrateSupport
 /// Under ObservableObject an `@AppStorage` also follows writes to its key made elsewhere (another
 /// `@AppStorage` of the key, `UserDefaults`, a second instance of the class); the rewrite does
 /// not. So it is made only where no such write can come from the project: the key is a string
-/// literal written nowhere else, the store is the standard one, and the class is final and made
-/// at one place (its initializers private).
+/// literal written nowhere else, the store is the standard one, and the class has no subclass and
+/// is made at one place (its initializers private).
 public struct StorageAccessor: Sendable, Equatable {
     public var model: String
     public var property: String
@@ -45,14 +45,14 @@ extension ProjectIndex {
             }
         }
         guard !candidates.isEmpty else { return ([:], refusals) }
-        // Project-wide: a key written at another place, and a `$x` binding read anywhere.
+        // Project-wide: a key written at another place. (A `$x` binding read through a receiver
+        // becomes `Bindable(receiver).x`, decided in the sweep.)
         let keyCounts = occurrencesInAllFiles(of: Set(candidates.map { "\"" + $0.storageKey + "\"" }))
-        let projected = projectedNames(among: Set(candidates.map(\.key.property)))
         for c in candidates {
             if (keyCounts["\"" + c.storageKey + "\""] ?? 0) > 1 {
                 refusals[c.key] = "its key \"\(c.storageKey)\" is also used elsewhere, whose writes it would miss"
-            } else if projected.contains(c.key.property) {
-                refusals[c.key] = "its $\(c.key.property) binding is used"
+            } else if ownBindingUse(c.key.property, in: models[c.key.model]!) {
+                refusals[c.key] = "its $\(c.key.property) binding is used in its own body"
             } else {
                 accessors[c.key.model, default: [:]][c.key.property] = c.accessor
             }
@@ -66,25 +66,33 @@ extension ProjectIndex {
     }
 
     /// Why instances of `model` may be more than one (each follows the others' writes through
-    /// UserDefaults today), or nil: a final class whose initializers are all private, in the
-    /// file of its one declaration, and that file creates it at most once.
+    /// UserDefaults today), or nil: a class with no subclass whose initializers are all private,
+    /// in the file of its one declaration, and that file creates it at most once.
     func singleInstanceRefusal(_ model: ModelType) -> String? {
-        let advice = "a second \(model.simpleName) would miss its writes (make it final with private initializers, created once)"
+        let advice = "a second \(model.simpleName) would miss its writes (give it only private initializers and create it once)"
         guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return advice }
         let decl = type(ref)
-        guard decl.kind == .class, decl.modifiers.contains(where: { $0.text == "final" }) else { return advice }
+        // No subclass: private initializers keep any out of other files, and the project declares none.
+        guard decl.kind == .class, !models.values.contains(where: { $0.superclass == model.name }) else { return advice }
         let inits = (model.declarations + model.extensions).flatMap { r in type(r).functions.filter { $0.kind == .`init` }.map { (r.file, $0) } }
         guard !inits.isEmpty, inits.allSatisfy({ file, fn in
             file == ref.file && fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
         }) else { return advice }
         // Private initializers are reachable from this file only: count what calls one there.
         let source = files[ref.file].source
+        // With only `init()`, an implicit `.init(` given arguments makes something else.
+        let takesNoArguments = inits.allSatisfy { _, fn in
+            guard let k = (fn.startToken..<(fn.body?.open ?? fn.endToken)).first(where: { source.isText($0, "init") }) else { return false }
+            return source.kind(k + 1) == .leftParen && source.kind(k + 2) == .rightParen
+        }
         var creations = 0
         for t in 0..<source.sigCount where source.kind(t) == .identifier {
             let next = t + 1 < source.sigCount ? source.kind(t + 1) : .unknown
             if source.isText(t, "init"), t > 0, source.kind(t - 1) == .period {
-                // `X.init(`, `.init(`, `self.init(`; not `super.init(`, which creates nothing.
-                if !(t > 1 && source.isText(t - 2, "super")) { creations += 1 }
+                // `X.init(`, `Self.init(`, `self.init(`, an implicit `.init(`; not `Other.init(` or `super.init(`.
+                let head = t > 1 && source.kind(t - 2) == .identifier ? source.text(t - 2) : ""
+                let givenArguments = t + 2 < source.sigCount && source.kind(t + 1) == .leftParen && source.kind(t + 2) != .rightParen
+                if head.isEmpty ? !(takesNoArguments && givenArguments) : [model.simpleName, "Self", "self"].contains(head) { creations += 1 }
             } else if next == .leftParen, source.text(t) == model.simpleName || source.isText(t, "Self") {
                 creations += 1
             }
@@ -168,13 +176,13 @@ extension ProjectIndex {
         return result
     }
 
-    /// The `names` written as `$name` in a kept file (a file with a `$name` always keeps its tokens).
-    func projectedNames(among names: Set<String>) -> Set<String> {
-        let words = WordSet(Array(names))
-        let snapshot = self
-        return Set(parallelMap(files.indices.filter { !files[$0].tokensDropped }) { f -> [String] in
-            let source = snapshot.files[f].source
-            return source.indices(of: .dollarIdentifier).compactMap { s in words.contains(source, s, from: 1) ? String(source.text(s).dropFirst()) : nil }
-        }.flatMap { $0 })
+    /// Whether the model's own code reads `$name` or `self.$name` (its wrapper's binding).
+    func ownBindingUse(_ name: String, in model: ModelType) -> Bool {
+        (model.declarations + model.extensions).contains { ref in
+            let source = files[ref.file].source, decl = type(ref)
+            return source.indices(of: .dollarIdentifier, in: (decl.bodyOpen + 1)..<decl.bodyClose).contains { s in
+                source.text(s).dropFirst() == name && (source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"))
+            }
+        }
     }
 }

@@ -102,8 +102,14 @@ extension ProjectIndex {
         } ?? (isKeyPath ? appIntentKeyPathRoot(s, in: f) : nil)
         var bridged = false
         if let model, models[model] != nil {
+            if storageAccessors[model]?[member] != nil {
+                // An `@AppStorage` binding, `Bindable(receiver).x` once tracked by hand; not
+                // through optional chaining, nor as a key path.
+                if isKeyPath || receiver.map({ r in r.contains { source.kind($0) == .operator && source.isText($0, "?") } }) ?? true {
+                    out.block(model, .publishingStorage(property: member, wrapper: "AppStorage", why: "its $\(member) binding is used where Bindable cannot stand in"), site)
+                }
             // A publisher of its own serves a read of it (PublisherBridges.swift).
-            if publisherBridge(member, seenFrom: model) != nil, readsPublisherOnly(s, first: receiver?.lowerBound ?? s, in: source) {
+            } else if publisherBridge(member, seenFrom: model) != nil, readsPublisherOnly(s, first: receiver?.lowerBound ?? s, in: source) {
                 bridged = true
             } else {
                 out.block(model, publisherBlockReason(member, seenFrom: model), site)

@@ -34,9 +34,24 @@ final class Sync: ObservableObject {
     private init() {}
 }
 
-/// Its binding is handed to a control: it stays.
+/// Its binding is handed to a control from outside: `Bindable(volume).level` serves it.
 final class Volume: ObservableObject {
     static let shared = Volume()
     @AppStorage("volume.level") var level = 0.5
     private init() {}
+}
+
+/// Its own code reads its binding: it stays.
+final class Brightness: ObservableObject {
+    static let shared = Brightness()
+    @AppStorage("brightness.value") var value = 1.0
+    private init() {}
+
+    func binding() -> Binding<Double> { $value }
+}
+
+/// Made at one place, but its initializer is not private (a second one could be made): it stays.
+final class Recents: ObservableObject {
+    static let shared = Recents()
+    @AppStorage("recents.count") var count = 10
 }

@@ -12,6 +12,8 @@ struct PreferencesView: View {
             Text("\(preferences.fontSize) \(preferences.appearance.rawValue) \(preferences.lastOpened ?? "")")
             Text("\(counters.launches) \(sync.enabled ? "on" : "off") \(syncShown ? "shown" : "")")
             Slider(value: volume.$level)
+            Slider(value: Brightness.shared.binding())
+            Stepper("\(Recents.shared.count)", value: Recents.shared.$count)
             Button("Bigger") { preferences.fontSize += 1 }
         }
     }

@@ -23,8 +23,9 @@ public struct ObservationIgnoredNeeded: Rule {
             `@Clamped`, ...), and the class stops compiling. `@ObservationIgnored` keeps such a property \
             as it is, untracked, as it was under ObservableObject (only `@Published` properties were \
             published there). `@AppStorage` is the exception: it publishes through `objectWillChange` \
-            too, so a class that holds one stays ObservableObject (OBS210). So does a subclass's \
-            `override var x { didSet { ... } }`: the superclass's `x` keeps tracking every read and \
+            too: OBS210 tracks it by hand where that is safe, and otherwise the class stays \
+            ObservableObject. A subclass's `override var x { didSet { ... } }` needs \
+            `@ObservationIgnored` too: the superclass's `x` keeps tracking every read and \
             write, and the observers still run.
             """,
         triggering: [

@@ -91,7 +91,8 @@ public struct PublishedPublisherUse: Rule {
                     context.index.publishedIncludingAncestors(innermost).contains(member) ? innermost : nil
                 }
             }
-            guard let owner else { continue }
+            // An `@AppStorage` binding tracked by hand: OBS210 rewrites it.
+            guard let owner, context.index.storageAccessors[owner]?[member] == nil else { continue }
             // A read the model's own publisher serves once it migrates (PublisherBridges.swift).
             let bridge = qualified && !bySelf
                 ? context.index.memberUseAt[Site(file: f, offset: source.start(s))].flatMap { i in

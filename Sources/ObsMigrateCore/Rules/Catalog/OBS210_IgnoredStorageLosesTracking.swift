@@ -21,8 +21,8 @@ public struct IgnoredStorageLosesTracking: Rule {
             when read and sets `_x` inside `withMutation(keyPath: \\.x)`, so views update on each set. \
             That misses what `@AppStorage` also followed: writes to the same key made elsewhere. So the \
             fix is made only when the key is a string literal written nowhere else in the project, the \
-            store is the standard one, no `$x` binding is read, and the class is final with private \
-            initializers and created at one place; otherwise the class keeps ObservableObject and the \
+            store is the standard one, no `$x` binding is read, and the class has no subclass and \
+            only private initializers, and is created at one place; otherwise the class keeps ObservableObject and the \
             note says which condition failed (keys built at run time and other processes cannot be \
             seen). `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
             @AppStorage` that no computed property tracks is reported as storage no view follows.
@@ -66,6 +66,29 @@ public struct IgnoredStorageLosesTracking: Rule {
                     : "@\(wrapper.name) \(label) is @ObservationIgnored in the @Observable \(decl.simpleName): views that read it do not update when it changes",
                     fix: nil))
             }
+        }
+        return findings + bindingFindings(context)
+    }
+
+    /// `receiver.$x`, the binding of an `@AppStorage` tracked by hand, as `Bindable(receiver).x`:
+    /// the same `Binding`, reading and setting `x` through its tracking accessors.
+    func bindingFindings(_ context: RuleContext) -> [Finding] {
+        let accessors = context.index.storageAccessors
+        guard !accessors.isEmpty else { return [] }
+        let names = Set(accessors.values.flatMap(\.keys))
+        let source = context.source
+        var findings: [Finding] = []
+        for s in source.indices(of: .dollarIdentifier) where source.kind(s - 1) == .period && !source.isIdentifier(s - 2, "self") {
+            let member = String(source.text(s).dropFirst())
+            guard names.contains(member), let use = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))],
+                  let model = context.index.memberUses[use].model, accessors[model]?[member] != nil,
+                  let receiver = context.index.receiverRange(before: s - 1, in: source) else { continue }
+            let range = source.span(receiver.lowerBound, through: s)
+            guard context.migrates(model) else { continue }  // the model's own finding says why it stays
+            let text = source.text(source.span(receiver.lowerBound, through: receiver.upperBound - 1))
+            findings.append(finding(context, source.span(s, through: s),
+                "$\(member), the binding of an @AppStorage tracked by hand, becomes Bindable(\(text)).\(member) once \(TypeName.base(model)) is @Observable (fixable)",
+                fix: [Edit(range, "Bindable(\(text)).\(member)")], model: model))
         }
         return findings
     }
