@@ -141,19 +141,36 @@ extension ProjectIndex {
             let s = files[r.file].source
             if s.indices(of: .identifier).contains(where: { s.text($0) == storageName }) { return .refused("\(storageName) is used") }
         }
-        // A set in an initializer would reach the computed property before `self` is whole.
+        // In an initializer a read of the wrapper, like one of the computed property, needs
+        // `self` whole; a set or a call on it may be how the storage is initialized, or mutate it.
         for r in model.declarations + model.extensions {
             let s = files[r.file].source
             for fn in type(r).functions where fn.kind == .`init` {
                 guard let body = fn.body else { continue }
-                if (body.open..<body.close).contains(where: { s.kind($0) == .identifier && s.text($0) == pname }) {
-                    return .refused("it is used in an initializer")
+                for t in (body.open + 1)..<body.close where s.kind(t) == .identifier && s.text(t) == pname && !Self.isPlainRead(t, in: s) {
+                    return .refused("it is set or changed in an initializer")
                 }
             }
         }
         return .accepted(StorageAccessor(model: model.name, property: pname, valueType: valueType,
                                          modifiers: modifiers.isEmpty ? "" : modifiers.joined(separator: " ") + " "),
                          storageKey: storageKey)
+    }
+
+    /// Whether `name` at token `t` is only read: after it and any `.member`s, no assignment
+    /// (`x = `, `x.a += `), subscript or call (`x.append(1)` may mutate it; `x.isEmpty` does not).
+    static func isPlainRead(_ t: Int, in source: SourceFile) -> Bool {
+        var k = t + 1
+        while k + 1 < source.sigCount, source.kind(k) == .period, source.kind(k + 1) == .identifier { k += 2 }
+        guard k < source.sigCount else { return true }
+        switch source.kind(k) {
+        case .operator:
+            let op = source.text(k)
+            return !(op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op))
+        case .leftBracket: return false
+        case .leftParen: return k == t + 1  // `x(...)` calls a stored closure; `x.f(...)` may mutate `x`
+        default: return true
+        }
     }
 
     /// How many times each of `words` occurs in the bytes of all the project's files (comments

@@ -27,7 +27,9 @@ enum Appearance: String {
     }
     var draft = ""
 
-    private init() {}
+    private init() {
+        if fontSize < 8 { draft = "small" }
+    }
 
     func toggleAppearance() {
         appearance = appearance == .light ? .dark : .light
@@ -70,4 +72,13 @@ final class Brightness: ObservableObject {
 final class Recents: ObservableObject {
     static let shared = Recents()
     @AppStorage("recents.count") var count = 10
+}
+
+/// Its initializer sets the stored value: it stays.
+final class Limits: ObservableObject {
+    static let shared = Limits()
+    @AppStorage("limits.maximum") var maximum = 100
+    private init() {
+        maximum = max(maximum, 10)
+    }
 }
