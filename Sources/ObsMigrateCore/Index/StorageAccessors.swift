@@ -27,13 +27,14 @@ extension ProjectIndex {
         var accessors: [String: [String: StorageAccessor]] = [:]
         var refusals: [PropertyKey: String] = [:]
         var candidates: [(key: PropertyKey, accessor: StorageAccessor, storageKey: String)] = []
+        let subclassed = Set(models.values.compactMap(\.superclass))  // once: a scan per model was quadratic
         for name in models.keys.sorted() {
             let model = models[name]!
             guard model.declarations.contains(where: { type($0).kind == .class }) else { continue }
             let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
             let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
             guard !storage.isEmpty else { continue }
-            let classRefusal = singleInstanceRefusal(model)
+            let classRefusal = singleInstanceRefusal(model, subclassed: subclassed)
             for (ref, property) in storage {
                 guard let pname = property.name else { continue }
                 let key = PropertyKey(model: name, property: pname)
@@ -68,12 +69,12 @@ extension ProjectIndex {
     /// Why instances of `model` may be more than one (each follows the others' writes through
     /// UserDefaults today), or nil: a class with no subclass whose initializers are all private,
     /// in the file of its one declaration, and that file creates it at most once.
-    func singleInstanceRefusal(_ model: ModelType) -> String? {
+    func singleInstanceRefusal(_ model: ModelType, subclassed: Set<String>) -> String? {
         let advice = "a second \(model.simpleName) would miss its writes (give it only private initializers and create it once)"
         guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return advice }
         let decl = type(ref)
         // No subclass: private initializers keep any out of other files, and the project declares none.
-        guard decl.kind == .class, !models.values.contains(where: { $0.superclass == model.name }) else { return advice }
+        guard decl.kind == .class, !subclassed.contains(model.name) else { return advice }
         let inits = (model.declarations + model.extensions).flatMap { r in type(r).functions.filter { $0.kind == .`init` }.map { (r.file, $0) } }
         guard !inits.isEmpty, inits.allSatisfy({ file, fn in
             file == ref.file && fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
