@@ -30,7 +30,9 @@ extension ProjectIndex {
         let subclassed = Set(models.values.compactMap(\.superclass))  // once: a scan per model was quadratic
         for name in models.keys.sorted() {
             let model = models[name]!
-            guard model.declarations.contains(where: { type($0).kind == .class }) else { continue }
+            guard model.declarations.contains(where: { ref in
+                type(ref).kind == .class && type(ref).properties.contains { $0.attributes.contains { $0.name == "AppStorage" } }
+            }) else { continue }
             let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
             let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
             guard !storage.isEmpty else { continue }
