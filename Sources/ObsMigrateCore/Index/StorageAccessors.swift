@@ -28,8 +28,7 @@ extension ProjectIndex {
         var refusals: [PropertyKey: String] = [:]
         var candidates: [(key: PropertyKey, accessor: StorageAccessor, storageKey: String)] = []
         let subclassed = Set(models.values.compactMap(\.superclass))  // once: a scan per model was quadratic
-        for name in models.keys.sorted() {
-            let model = models[name]!
+        for (name, model) in models {  // in any order: the results are looked up by name
             guard model.declarations.contains(where: { ref in
                 type(ref).kind == .class && type(ref).properties.contains { $0.attributes.contains { $0.name == "AppStorage" } }
             }) else { continue }
