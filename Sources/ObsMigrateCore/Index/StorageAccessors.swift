@@ -29,8 +29,9 @@ extension ProjectIndex {
         var candidates: [(key: PropertyKey, accessor: StorageAccessor, storageKey: String)] = []
         let subclassed = Set(models.values.compactMap(\.superclass))  // once: a scan per model was quadratic
         for (name, model) in models {  // in any order: the results are looked up by name
+            // Read in place (`type(ref)` copies the whole declaration): most models have none.
             guard model.declarations.contains(where: { ref in
-                type(ref).kind == .class && type(ref).properties.contains { $0.attributes.contains { $0.name == "AppStorage" } }
+                files[ref.file].decls.types[ref.type].properties.contains { $0.attributes.contains { $0.name == "AppStorage" } }
             }) else { continue }
             let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
             let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
