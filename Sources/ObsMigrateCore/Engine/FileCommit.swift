@@ -114,7 +114,7 @@ extension FileWriter {
             // On many threads: freeing a file's blocks may wait for the disk (a file system
             // mounted with `discard` trims them at once, 3 ms a file on this project's machine).
             let originals = replaced.filter(\.swapped).map(\.p.temp)
-            Timings.measure("write: remove the originals") { concurrentIO(inFoldersOf: originals, workers: 16) { unlink(originals[$0]) } }
+            Timings.measure("write: remove the originals") { concurrentIO(originals.count, workers: 16) { unlink(originals[$0]) } }
             for r in replaced { TemporaryFiles.forget(r.p.temp) }
             Timings.measure("write: flush folders") { syncDirectories(of: replaced.map(\.p.target)) }
             outcome.written = replaced.count

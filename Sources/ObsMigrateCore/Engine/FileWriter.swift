@@ -99,7 +99,7 @@ public enum FileWriter {
     /// failures by index into `writes`.
     public static func writeAll(_ writes: [PendingWrite], root: String) -> [Int: Failure] {
         let staged = StagedWrites(root: root)
-        concurrentIO(inFoldersOf: writes.map(\.path)) { k in staged.stage(k, writes[k]) }
+        concurrentIO(writes.count) { k in staged.stage(k, writes[k]) }
         return staged.commit(Array(writes.indices))
     }
 
@@ -408,21 +408,6 @@ public final class StagedWrites: @unchecked Sendable {
     }
 
     deinit { discard() }
-}
-
-/// `concurrentIO` over files, each folder's on one thread at a time: creating or removing a
-/// file takes its folder's lock, and threads creating files in one folder spun on that lock
-/// (most of `fix --write`'s CPU on 20,000 files, 200 to a folder, under `perf`).
-func concurrentIO(inFoldersOf paths: [String], workers: Int = 8, _ body: @escaping @Sendable (Int) -> Void) {
-    var groups: [[Int]] = []
-    var groupOfFolder: [Substring: Int] = [:]
-    for (k, path) in paths.enumerated() {
-        let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
-        if let g = groupOfFolder[folder] { groups[g].append(k) } else { groupOfFolder[folder] = groups.count; groups.append([k]) }
-    }
-    guard groups.count > 1 else { return concurrentIO(paths.count, workers: workers, body) }
-    let batches = groups
-    concurrentIO(batches.count, workers: workers) { g in for k in batches[g] { body(k) } }
 }
 
 /// Runs `body` for every index in `0..<count` on up to `workers` threads. For blocking I/O,
