@@ -8,8 +8,9 @@ import ObsMigrateSupport
 /// Under ObservableObject an `@AppStorage` also follows writes to its key made elsewhere (another
 /// `@AppStorage` of the key, `UserDefaults`, a second instance of the class); the rewrite does
 /// not. So it is made only where no such write can come from the project: the key is a string
-/// literal written nowhere else, the store is the standard one, and the class has no subclass and
-/// is made at one place (its initializers private).
+/// literal written nowhere else, the store is the standard one, the class has no subclass and is
+/// made at one place (its initializers private), and no Xcode project of the run has a
+/// Settings.bundle or Objective-C sources.
 public struct StorageAccessor: Sendable, Equatable {
     public var model: String
     public var property: String
@@ -48,6 +49,10 @@ extension ProjectIndex {
             }
         }
         guard !candidates.isEmpty else { return ([:], refusals) }
+        if let unread = unreadKeyWriters() {
+            for c in candidates { refusals[c.key] = unread }
+            return ([:], refusals)
+        }
         // Project-wide: a key written at another place. (A `$x` binding read through a receiver
         // becomes `Bindable(receiver).x`, decided in the sweep.)
         let keyCounts = occurrencesInAllFiles(of: Set(candidates.map { "\"" + $0.storageKey + "\"" }))
@@ -158,6 +163,22 @@ extension ProjectIndex {
         return .accepted(StorageAccessor(model: model.name, property: pname, valueType: valueType,
                                          modifiers: modifiers.isEmpty ? "" : modifiers.joined(separator: " ") + " "),
                          storageKey: storageKey)
+    }
+
+    /// What an Xcode project builds that may write a key where obs-migrate does not look: a
+    /// Settings.bundle (the Settings app changes its keys) or Objective-C sources.
+    func unreadKeyWriters() -> String? {
+        let settingsBundle = Array("Settings.bundle".utf8), objectiveC = Array("sourcecode.c.objc".utf8)
+        for f in files.indices where files[f].isBuildSettings {
+            let bytes = files[f].bytes
+            if ByteSearch.firstOffset(of: settingsBundle, in: bytes, range: 0..<bytes.count) != nil {
+                return "the Xcode project has a Settings.bundle, whose keys the Settings app writes"
+            }
+            if ByteSearch.firstOffset(of: objectiveC, in: bytes, range: 0..<bytes.count) != nil {
+                return "the Xcode project builds Objective-C sources, which obs-migrate does not read for its key"
+            }
+        }
+        return nil
     }
 
     /// Whether `name` at token `t` is only read: after it and any `.member`s, no assignment

@@ -22,7 +22,8 @@ public struct IgnoredStorageLosesTracking: Rule {
             That misses what `@AppStorage` also followed: writes to the same key made elsewhere. So the \
             fix is made only when the key is a string literal written nowhere else in the project, the \
             store is the standard one, no `$x` binding is read, and the class has no subclass and \
-            only private initializers, and is created at one place; otherwise the class keeps ObservableObject and the \
+            only private initializers and is created at one place, and no Xcode project of the run has \
+            a Settings.bundle or Objective-C sources; otherwise the class keeps ObservableObject and the \
             note says which condition failed (keys built at run time and other processes cannot be \
             seen). `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
             @AppStorage` that no computed property tracks is reported as storage no view follows.
