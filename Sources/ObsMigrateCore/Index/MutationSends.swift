@@ -18,6 +18,9 @@ public struct MutationSend: Sendable {
     /// `if change { send }`: `sendRange` is the whole `if`, and `statement` its condition,
     /// whose value the call discards.
     public var replacesCondition = false
+    /// `if change { DispatchQueue.main.async { send } }`: the send, made later on the main
+    /// queue, becomes an empty `withMutation(keyPath:) {}` there; the change stays where it is.
+    public var announcesLater = false
 }
 
 extension ProjectIndex {
@@ -48,6 +51,7 @@ extension ProjectIndex {
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
         let explicitSelf = first != s
+        if let later = laterAnnouncement(first: first, last: last, explicitSelf: explicitSelf, in: file, tracked: tracked) { return later }
         // `if p.insert(x) { objectWillChange.send() }`: the whole `if` becomes the call.
         if source.kind(first - 1) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[first - 1]) == last + 1,
            !source.isIdentifier(last + 2, "else") {
@@ -72,9 +76,37 @@ extension ProjectIndex {
         return nil
     }
 
+    /// `if [await] p.insert(x) { DispatchQueue.main.async { [self.]objectWillChange.send() } }`
+    /// (nothing else in either block, no `else`): the send tells the object's views later, on
+    /// the main queue, of the change the condition made inside `p`. `withMutation(keyPath: \.p) {}`
+    /// in its place tells the views that read `p`, at the same moment.
+    func laterAnnouncement(first: Int, last: Int, explicitSelf: Bool, in file: Int, tracked: Set<String>) -> MutationSend? {
+        let source = files[file].source
+        // The closure `{ send }` of `DispatchQueue.main.async`.
+        let open = first - 1
+        guard source.kind(open) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[open]) == last + 1,
+              open >= 5, source.isIdentifier(open - 1, "async"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "main"),
+              source.kind(open - 4) == .period, source.isIdentifier(open - 5, "DispatchQueue") else { return nil }
+        // ... alone in `if <change> { ... }`.
+        let call = open - 5
+        let ifOpen = call - 1
+        guard source.kind(ifOpen) == .leftBrace, Int(source.match[ifOpen]) == last + 2, source.kind(last + 2) == .rightBrace,
+              !source.isIdentifier(last + 3, "else") else { return nil }
+        var ifToken = ifOpen - 1
+        while ifToken > 0, ifOpen - ifToken < 64, !source.startsStatement(ifToken) { ifToken -= 1 }
+        guard source.isIdentifier(ifToken, "if"), !source.isIdentifier(ifToken - 1, "else") else { return nil }
+        var conditionStart = ifToken + 1
+        while source.isIdentifier(conditionStart, "await") || source.isIdentifier(conditionStart, "try") { conditionStart += 1 }
+        guard let (property, end) = reachingStatement(at: conditionStart, in: file, tracked: tracked, until: ifOpen, stays: true),
+              end == ifOpen - 1 else { return nil }
+        return MutationSend(sendRange: source.span(first, through: last), statement: conditionStart...end, property: property,
+                            explicitSelf: explicitSelf, needsTry: false, announcesLater: true)
+    }
+
     /// The tracked property a statement starting at `start` reaches into, and its last token;
-    /// nil for any other statement, one on several lines, or one that cannot move into a closure.
-    func reachingStatement(at start: Int, in file: Int, tracked: Set<String>, until limit: Int? = nil) -> (String, Int)? {
+    /// nil for any other statement, one on several lines, or one that cannot move into a closure
+    /// (unless it `stays` where it is).
+    func reachingStatement(at start: Int, in file: Int, tracked: Set<String>, until limit: Int? = nil, stays: Bool = false) -> (String, Int)? {
         let source = files[file].source
         var k = start
         let qualified = source.isIdentifier(k, "self") && source.kind(k + 1) == .period
@@ -109,7 +141,7 @@ extension ProjectIndex {
         // It changes something: an assignment, or a call of a method named for a change.
         let verb = lastCall.map { call in Self.mutationVerbs.contains { call.lowercased().hasPrefix($0) } } ?? false
         guard assigns && limit == nil || verb else { return nil }
-        for u in start...end where source.kind(u) == .identifier && Self.wordsThatCannotMoveIntoAClosure.contains(source.name(u)) {
+        for u in start...end where !stays && source.kind(u) == .identifier && Self.wordsThatCannotMoveIntoAClosure.contains(source.name(u)) {
             return nil
         }
         return (name, end)

@@ -25,7 +25,11 @@ public struct ObjectWillChangeUse: Rule {
             instance: an assignment into it, or a call of a method named for a change, on one line, \
             without `await` or `return`), or alone in `if cache.insertIfNew(k) { }`, becomes \
             `withMutation(keyPath: \\.cache) { ... }` around that statement: it tells the views that \
-            read `cache`, as the send told every view. A send before anything else (an `@AppStorage` or \
+            read `cache`, as the send told every view. A send that is all of \
+            `if await cache.insert(k) { DispatchQueue.main.async { self.objectWillChange.send() } }` \
+            (the change in the condition, the send later on the main queue) becomes \
+            `self.withMutation(keyPath: \\.cache) {}` in its place, at the same moment; `cache` must be a \
+            tracked `var` (Observation does not track a `let`). A send before anything else (an `@AppStorage` or \
             `@ObservationIgnored` property, a computed one, a call, or a bare `x` that names a local, \
             parameter, closure parameter, loop variable or pattern binding there rather than the \
             property) still needs a person. A send in the \
@@ -149,6 +153,12 @@ public struct ObjectWillChangeUse: Rule {
                let send = context.index.mutationSend(at: s, in: context.fileIndex, model: owner) {
                 let call = (send.replacesCondition ? "_ = " : "") + (send.needsTry ? "try " : "") + (send.explicitSelf ? "self." : "")
                     + "withMutation(keyPath: \\.\(send.property))"
+                if send.announcesLater {
+                    findings.append(finding(context, source.span(s, through: s),
+                                            "objectWillChange.send() after a change inside '\(send.property)' that no setter sees becomes \(call) {} once \(TypeName.base(owner)) is @Observable, at the same moment on the main queue (fixable)",
+                                            fix: [Edit(send.sendRange, call + " {}")], model: owner))
+                    continue
+                }
                 findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() next to a change inside '\(send.property)' that no setter sees becomes \(call) { ... } around it once \(TypeName.base(owner)) is @Observable (fixable)",
                                         fix: send.replacesCondition
