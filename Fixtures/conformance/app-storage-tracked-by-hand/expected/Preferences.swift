@@ -4,10 +4,16 @@ enum Appearance: String {
     case light, dark
 }
 
+struct Margin {
+    var width: Double
+}
+
 /// Made once, through `shared`: its @AppStorage can be tracked by hand.
 @MainActor
 @Observable final class Preferences {
     static let shared = Preferences()
+    /// An implicit `.init(width:)`: Preferences takes no arguments, so this makes a Margin.
+    static let margin: Margin = .init(width: 2)
 
     @ObservationIgnored @AppStorage("preferences.fontSize") private var _fontSize = 14.0
     var fontSize: Double {

@@ -4,10 +4,16 @@ enum Appearance: String {
     case light, dark
 }
 
+struct Margin {
+    var width: Double
+}
+
 /// Made once, through `shared`: its @AppStorage can be tracked by hand.
 @MainActor
 final class Preferences: ObservableObject {
     static let shared = Preferences()
+    /// An implicit `.init(width:)`: Preferences takes no arguments, so this makes a Margin.
+    static let margin: Margin = .init(width: 2)
 
     @AppStorage("preferences.fontSize") var fontSize = 14.0
     @AppStorage("preferences.appearance") public private(set) var appearance = Appearance.light
