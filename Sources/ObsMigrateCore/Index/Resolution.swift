@@ -171,6 +171,12 @@ extension ProjectIndex {
         if let cast = castType(i..<end, in: source) {
             return writtenType(source.joinedText(cast), from: path, in: file, foreign: foreign, at: cast.lowerBound)
         }
+        // `a ?? b`: a's type unwrapped (b's when a's cannot be told, as for a literal's `x ?? 0`);
+        // member lookup ignores optionality. a's is the more general when b's is a subclass.
+        if let coalescing = Self.nilCoalescingOperator(i..<end, in: source) {
+            return expressionResolvedType(i..<coalescing, in: file, path: path, depth: depth + 1, foreign: foreign)
+                ?? expressionResolvedType((coalescing + 1)..<end, in: file, path: path, depth: depth + 1, foreign: foreign)
+        }
 
         guard let components = chainLinks(i..<end, in: source) else { return nil }
         guard let head = components.first else { return nil }
@@ -699,6 +705,32 @@ extension ProjectIndex {
     /// The type written after a cast that ends `range` at its top level (`x as? T`, `x as! T`,
     /// `x as T`): the type of the whole expression (a conditional cast's optional is unwrapped
     /// by the `if let` that binds it).
+    /// The first `??` of an expression that is only `a ?? b` (any other operator outside brackets,
+    /// but a postfix `?` or `!`, makes it nil: `a ?? b == c` is a Bool).
+    static func nilCoalescingOperator(_ range: Range<Int>, in source: SourceFile) -> Int? {
+        var found: Int? = nil
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let kind = source.kind(i)
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(source.match[i])
+                guard m > i else { return nil }
+                i = m + 1
+                continue
+            }
+            if kind == .operator {
+                if source.isText(i, "??") {
+                    if found == nil { found = i }
+                } else if !(source.isText(i, "?") || source.isText(i, "!")) {
+                    return nil
+                }
+            }
+            i += 1
+        }
+        guard let found, found > range.lowerBound, found + 1 < range.upperBound else { return nil }
+        return found
+    }
+
     func castType(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
         var i = range.lowerBound
         while i < range.upperBound {
