@@ -21,7 +21,8 @@ public struct IgnoredStorageLosesTracking: Rule {
             when read and sets `_x` inside `withMutation(keyPath: \\.x)`, so views update on each set. \
             That misses what `@AppStorage` also followed: writes to the same key made elsewhere. So the \
             fix is made only when the key is a string literal written nowhere else in the project, the \
-            store is the standard one, no `$x` binding is read, and the class has no subclass and \
+            store is the standard one, no `$x` binding is read in the class's own body (`receiver.$x` \
+            becomes `Bindable(receiver).x`), the class has no subclass and \
             only private initializers and is created at one place, and no Xcode project of the run has \
             a Settings.bundle or Objective-C sources; otherwise the class keeps ObservableObject and the \
             note says which condition failed (keys built at run time and other processes cannot be \
