@@ -1471,6 +1471,10 @@ enum FuzzSeeds {
         // outside the file is now safe in SourceFile itself.
         [Array("Context\nlet c: Context = f()\nfunc g() { _ = c.objectWillChange }\n".utf8)],
         [Array("let c: Context = f()\nfunc g() { _ = c.objectWillChange }\nlet a = 1, Context".utf8)],
+        // A string literal in a (broken) type annotation, `@Published var scale: Doublez""`, was
+        // copied into the publisher bridge's declarations: "a string literal was added" (fuzzing,
+        // 2026-11-26, minimized by hand). A type now ends at a literal.
+        [Array("import Combine\nfinal class S: ObservableObject {\n    @Published var scale: Doublez\"\"\n    var c = Set<AnyCancellable>()\n    init() { $scale.dropFirst().sink { print($0) }.store(in: &c) }\n}\nfunc f(s: S) { s.$scale.sink { print($0) }.store(in: &s.c) }\n".utf8)],
     ]
 
     /// Bugs found by fuzzing in code outside this test's scope, reported to its owners; matched

@@ -507,6 +507,11 @@ private struct Walker: Sendable {
             }
             switch file.kind(i) {
             case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightBracket: return i
+            // No type holds a string literal or `$x`, nor a number outside `<...>` (`InlineArray<4, Int>`
+            // has one inside): broken code (`var x: Doublez""`) ends the type there, so that no
+            // rewrite copies a string into the declarations it adds (found by fuzzing).
+            case .string, .regex, .dollarIdentifier, .poundKeyword: return i
+            case .number where angles == 0: return i
             case .comma where angles == 0: return i
             case .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
             case .operator:
