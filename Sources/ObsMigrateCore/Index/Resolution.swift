@@ -702,53 +702,34 @@ extension ProjectIndex {
         return end > r + 1 ? (r + 1)..<end : nil
     }
 
-    /// The type written after a cast that ends `range` at its top level (`x as? T`, `x as! T`,
-    /// `x as T`): the type of the whole expression (a conditional cast's optional is unwrapped
-    /// by the `if let` that binds it).
     /// The first `??` of an expression that is only `a ?? b` (any other operator outside brackets,
     /// but a postfix `?` or `!`, makes it nil: `a ?? b == c` is a Bool).
     static func nilCoalescingOperator(_ range: Range<Int>, in source: SourceFile) -> Int? {
-        var found: Int? = nil
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let kind = source.kind(i)
-            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
-                let m = Int(source.match[i])
-                guard m > i else { return nil }
-                i = m + 1
-                continue
+        var found: Int? = nil, other = false
+        guard source.forEachTopLevelToken(in: range, { i in
+            guard source.kind(i) == .operator else { return true }
+            if source.isText(i, "??") {
+                if found == nil { found = i }
+            } else if !(source.isText(i, "?") || source.isText(i, "!")) {
+                other = true
             }
-            if kind == .operator {
-                if source.isText(i, "??") {
-                    if found == nil { found = i }
-                } else if !(source.isText(i, "?") || source.isText(i, "!")) {
-                    return nil
-                }
-            }
-            i += 1
-        }
-        guard let found, found > range.lowerBound, found + 1 < range.upperBound else { return nil }
+            return !other
+        }), !other, let found, found > range.lowerBound, found + 1 < range.upperBound else { return nil }
         return found
     }
 
+    /// The type written after a cast that ends `range` at its top level (`x as? T`, `x as! T`,
+    /// `x as T`): the type of the whole expression (a conditional cast's optional is unwrapped
+    /// by the `if let` that binds it).
     func castType(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let kind = source.kind(i)
-            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
-                let m = Int(source.match[i])
-                guard m > i else { return nil }
-                i = m + 1
-                continue
-            }
-            if i > range.lowerBound, source.isIdentifier(i, "as") {
-                var t = i + 1
-                if source.isText(t, "?") || source.isText(t, "!") { t += 1 }
-                return t < range.upperBound ? t..<range.upperBound : nil
-            }
-            i += 1
-        }
-        return nil
+        var cast: Int? = nil
+        guard source.forEachTopLevelToken(in: range, { i in
+            if i > range.lowerBound, source.isIdentifier(i, "as") { cast = i }
+            return cast == nil
+        }), let i = cast else { return nil }
+        var t = i + 1
+        if source.isText(t, "?") || source.isText(t, "!") { t += 1 }
+        return t < range.upperBound ? t..<range.upperBound : nil
     }
 
     /// `written` when it names a type from outside the project that no model can be a value of,

@@ -201,7 +201,8 @@ extension ProjectIndex {
     /// too: a key found there only makes the check stricter), reading let-go files without
     /// keeping them.
     func occurrencesInAllFiles(of words: Set<String>) -> [String: Int] {
-        let list = words.sorted().map { Array($0.utf8) }
+        let sorted = words.sorted()
+        let list = sorted.map { Array($0.utf8) }
         let snapshot = self
         let counts = parallelMap(Array(files.indices)) { f -> [Int] in
             snapshot.files[f].withTransientBytes { bytes in
@@ -213,7 +214,7 @@ extension ProjectIndex {
             }
         }
         var result: [String: Int] = [:]
-        for (i, word) in words.sorted().enumerated() { result[word] = counts.reduce(0) { $0 + $1[i] } }
+        for (i, word) in sorted.enumerated() { result[word] = counts.reduce(0) { $0 + $1[i] } }
         return result
     }
 

@@ -124,6 +124,25 @@ public struct SourceFile: Sendable {
     @inline(__always) public func kind(_ s: Int) -> TokenKind { isInside(s, sigTokens.count) ? sigTokens[s].kind : .unknown }
     @inline(__always) public func start(_ s: Int) -> Int { Int(token(s).start) }
     @inline(__always) public func end(_ s: Int) -> Int { Int(token(s).end) }
+    /// Calls `body` with each token of `range` outside brackets, in order (a bracketed group,
+    /// its brackets included, is passed over whole), until it returns false. False when a
+    /// bracket reached has no match after it.
+    public func forEachTopLevelToken(in range: Range<Int>, _ body: (Int) -> Bool) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let kind = self.kind(i)
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(match[i])
+                guard m > i else { return false }
+                i = m + 1
+                continue
+            }
+            if !body(i) { return true }
+            i += 1
+        }
+        return true
+    }
+
     /// The bytes from token `a`'s start through token `b`'s end; empty at `a`'s start when `b`
     /// comes before `a`, so a span from computed indices (`close - 1`, `upperBound - 3`) never traps.
     @inline(__always) public func span(_ a: Int, through b: Int) -> Range<Int> {
