@@ -220,9 +220,14 @@ extension ProjectIndex {
         /// file's words (nil when a name is not ASCII: then every file is lexed).
         let wordsToScan: WordSet?
 
+        /// The names as identifier tokens may spell them, with and without backticks, for
+        /// `ProjectFile.mayHoldIdentifier`.
+        let identifiers: [[UInt8]]
+
         init(_ names: [String]) {
             self.names = WordSet(names)
             let bare = names.map { Array($0.utf8.filter { $0 != UInt8(ascii: "`") }) }
+            identifiers = Array(Set(names.map { Array($0.utf8) } + bare))
             words = names.count > 8 ? [] : bare
             wordsToScan = names.count > 8 && bare.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 < 0x80 && ProjectIndex.isIdentifierByte($0) } }
                 ? WordSet(bare.map { String(decoding: $0, as: UTF8.self) }) : nil

@@ -92,6 +92,7 @@ extension ProjectIndex {
                 snapshot.declarationsConstrained(byTypealiasesIn: source, tokens: piece.tokens, file: piece.file, aliasSearch.names)
             }
             if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
+            guard snapshot.files[piece.file].mayHoldIdentifier(anyOf: aliasSearch.identifiers) else { return [:] }
             return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: aliasSearch.words, look) ?? [:]
         }.reduce(into: [String: String]()) { $0.merge($1) { a, _ in a } }
         guard !constrained.isEmpty else { return }
@@ -103,6 +104,7 @@ extension ProjectIndex {
                 snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, names, search.names)
             }
             if piece.tokens != nil { return look(snapshot.files[piece.file].source) }
+            guard snapshot.files[piece.file].mayHoldIdentifier(anyOf: search.identifiers) else { return [] }
             return snapshot.files[piece.file].withTransientSource(ifBytesHoldAnyOf: search.words, look) ?? []
         }.flatMap { $0 }
         for event in events {

@@ -302,6 +302,7 @@ extension ProjectIndex {
                  snapshot.constrainedCalls(in: source, tokens: piece.tokens, file: piece.file, constrainedNames, search.names))
             }
             if piece.tokens != nil { return look(file.source) }
+            guard file.mayHoldIdentifier(anyOf: search.identifiers) else { return (nil, []) }
             return file.withTransientSource(ifBytes: search.mayBeUsed, look) ?? (nil, [])
         } }
         if let use = found.lazy.compactMap(\.0).first {

@@ -38,6 +38,7 @@ public struct ProjectFile: Sendable {
         if dropsTokensItDoesNotNeed, source.isUnderstood, let underscored = Self.underscoredNamesIfTokensUnneeded(source) {
             let reread = rereadFrom.map { Relexed.Reread(path: $0.path, digest: ContentDigest(bytes),
                                                           tokenCount: source.sigCount, log: $0.log) }
+            identifiers = IdentifierFilter(source)
             scanned = source.withoutTokens(keepingBytes: reread == nil)
             relexed = Relexed(reread: reread)
             namesUnderscoredIdentifiers = underscored
@@ -80,6 +81,17 @@ public struct ProjectFile: Sendable {
     /// From this size a file keeps its line table.
     static let keptLineTableBytes = 1 << 20
     private var keptLineTable: KeptLineTable?
+
+    /// For a file whose tokens were let go: its identifiers, which a pass looking for a few names
+    /// tests before reading the file again.
+    private var identifiers: IdentifierFilter?
+
+    /// Whether an identifier token of the file may be one of `names`: no only for a file whose
+    /// tokens were let go and whose identifiers are certainly none of them.
+    func mayHoldIdentifier(anyOf names: [[UInt8]]) -> Bool {
+        guard let identifiers else { return true }
+        return names.contains(where: identifiers.mayContain)
+    }
 
     /// Whether the tokens were let go after scanning: then nothing in the file can start a
     /// finding or a decision, and passes that look for such tokens skip it.
