@@ -210,17 +210,21 @@ public struct SymbolTable: Sendable {
             var table: [String: [TypeRef]] = [:]
             for f in files.indices {
                 let types = files[f].decls.types
-                for t in types.indices {  // by index: no copy of each type
+                for t in types.indices {  // by index, members too: no copy of each declaration
                     let ref = TypeRef(file: f, type: t)
                     func add(_ name: String) {
-                        if table[name]?.last != ref { table[name, default: []].append(ref) }
+                        // One lookup: the list is changed in place.
+                        modifying(&table[name, default: []]) { refs in if refs.last != ref { refs.append(ref) } }
                     }
-                    for fn in types[t].functions { add(fn.name) }
-                    for p in types[t].properties { if let n = p.name { add(n) } }
+                    let functions = types[t].functions, properties = types[t].properties
+                    for i in functions.indices { add(functions[i].name) }
+                    for i in properties.indices { if let n = properties[i].name { add(n) } }
                 }
             }
             return table
         }
+
+        @inline(__always) private static func modifying<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
     }
 
     /// The qualified name of the type a declaration declares or extends.
