@@ -125,48 +125,32 @@ extension ProjectIndex {
         // A generic enum's associated value may be its parameter, which names no type here.
         guard decl.kind == .enum, decl.genericParameters == nil else { return nil }
         let source = files[ref.file].source
-        var k = decl.bodyOpen + 1
-        while k < decl.bodyClose {
-            let kind = source.kind(k)
-            if kind == .leftBrace || kind == .leftParen || kind == .leftBracket {
-                let m = Int(source.match[k])
-                guard m > k else { return nil }
-                k = m + 1
-                continue
-            }
+        var result: String?
+        _ = source.forEachTopLevelToken(in: (decl.bodyOpen + 1)..<decl.bodyClose) { k in
             // `case a(...), b(...)`: each element after `case` or a comma of that declaration.
-            if source.kind(k) == .identifier, source.name(k) == caseName, source.kind(k + 1) == .leftParen,
-               source.isIdentifier(k - 1, "case") || source.kind(k - 1) == .comma {
-                let close = Int(source.match[k + 1])
-                guard close > k + 1 else { return nil }
-                var elements: [Range<Int>] = []
-                var start = k + 2
-                var e = start
-                while e < close {
-                    let kind = source.kind(e)
-                    if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
-                        let m = Int(source.match[e])
-                        guard m > e else { return nil }
-                        e = m + 1
-                        continue
-                    }
-                    if kind == .comma { elements.append(start..<e); start = e + 1 }
-                    e += 1
-                }
-                elements.append(start..<close)
-                var element: Range<Int>? = nil
-                if let label {
-                    element = elements.first { source.kind($0.lowerBound) == .identifier && source.name($0.lowerBound) == label && source.kind($0.lowerBound + 1) == .colon }
-                } else if position < elements.count {
-                    element = elements[position]
-                }
-                guard var written = element, !written.isEmpty else { return nil }
-                if source.kind(written.lowerBound + 1) == .colon { written = (written.lowerBound + 2)..<written.upperBound }
-                guard !written.isEmpty else { return nil }
-                return resolveTypeName(source.joinedText(written), from: decl.path + [decl.name], in: ref.file)
+            guard source.kind(k) == .identifier, source.name(k) == caseName, source.kind(k + 1) == .leftParen,
+                  source.isIdentifier(k - 1, "case") || source.kind(k - 1) == .comma else { return true }
+            let close = Int(source.match[k + 1])
+            guard close > k + 1 else { return false }
+            var elements: [Range<Int>] = []
+            var start = k + 2
+            guard source.forEachTopLevelToken(in: (k + 2)..<close, { e in
+                if source.kind(e) == .comma { elements.append(start..<e); start = e + 1 }
+                return true
+            }) else { return false }
+            elements.append(start..<close)
+            var element: Range<Int>? = nil
+            if let label {
+                element = elements.first { source.kind($0.lowerBound) == .identifier && source.name($0.lowerBound) == label && source.kind($0.lowerBound + 1) == .colon }
+            } else if position < elements.count {
+                element = elements[position]
             }
-            k += 1
+            guard var written = element, !written.isEmpty else { return false }
+            if source.kind(written.lowerBound + 1) == .colon { written = (written.lowerBound + 2)..<written.upperBound }
+            guard !written.isEmpty else { return false }
+            result = resolveTypeName(source.joinedText(written), from: decl.path + [decl.name], in: ref.file)
+            return false
         }
-        return nil
+        return result
     }
 }

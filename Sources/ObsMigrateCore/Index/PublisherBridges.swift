@@ -370,22 +370,20 @@ extension ProjectIndex {
     /// Whether `case name` (in a list, with a raw value, not with associated values) is written
     /// directly in the enum's body.
     static func declaresPlainCase(_ name: String, in decl: TypeDecl, source: SourceFile) -> Bool {
-        var k = decl.bodyOpen + 1, inCase = false
-        while k < decl.bodyClose {
-            switch source.kind(k) {
-            case .leftParen, .leftBracket, .leftBrace:
-                let m = Int(source.match[k])
-                k = m > k ? m + 1 : k + 1
-                continue
-            case .identifier where source.isText(k, "case"): inCase = true
-            case .identifier where inCase && source.text(k) == name && (source.kind(k - 1) == .comma || source.isText(k - 1, "case")):
-                return source.kind(k + 1) != .leftParen
-            case .identifier where source.startsLine[k]: inCase = false
-            default: break
+        var inCase = false, plain = false
+        _ = source.forEachTopLevelToken(in: (decl.bodyOpen + 1)..<decl.bodyClose) { k in
+            guard source.kind(k) == .identifier else { return true }
+            if source.isText(k, "case") {
+                inCase = true
+            } else if inCase && source.text(k) == name && (source.kind(k - 1) == .comma || source.isText(k - 1, "case")) {
+                plain = source.kind(k + 1) != .leftParen
+                return false
+            } else if source.startsLine[k] {
+                inCase = false
             }
-            k += 1
+            return true
         }
-        return false
+        return plain
     }
 
     /// Whether nothing but a comment follows the declaration on its last line, and it starts its
