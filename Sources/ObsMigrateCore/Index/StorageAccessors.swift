@@ -9,8 +9,8 @@ import ObsMigrateSupport
 /// `@AppStorage` of the key, `UserDefaults`, a second instance of the class); the rewrite does
 /// not. So it is made only where no such write can come from the project: the key is a string
 /// literal written nowhere else, the store is the standard one, the class has no subclass and is
-/// made at one place (its initializers private), and no Xcode project of the run has a
-/// Settings.bundle or Objective-C sources.
+/// made at one place (its initializers private, or made private: `SingleInstances.swift`), and
+/// no Xcode project of the run has a Settings.bundle or Objective-C sources.
 public struct StorageAccessor: Sendable, Equatable {
     public var model: String
     public var property: String
@@ -19,6 +19,9 @@ public struct StorageAccessor: Sendable, Equatable {
     /// The computed property's modifiers (the stored one's access, `private(set)` kept), with a
     /// trailing space when there are any.
     public var modifiers: String
+    /// For a class made once whose initializers are not private: what makes them so (the same
+    /// for each of its properties; the fix of the first one writes it).
+    public var privateInitializers: PrivateInitializers?
 }
 
 extension ProjectIndex {
@@ -37,14 +40,16 @@ extension ProjectIndex {
             let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
             let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
             guard !storage.isEmpty else { continue }
-            let classRefusal = singleInstanceRefusal(model, subclassed: subclassed)
+            let single = singleInstanceRefusal(model, subclassed: subclassed)
             for (ref, property) in storage {
                 guard let pname = property.name else { continue }
                 let key = PropertyKey(model: name, property: pname)
-                if let classRefusal { refusals[key] = classRefusal; continue }
+                if let classRefusal = single.refusal { refusals[key] = classRefusal; continue }
                 switch storageAccessor(property, of: model, in: ref, stored: stored.map(\.1)) {
                 case .refused(let why): refusals[key] = why
-                case .accepted(let accessor, let storageKey): candidates.append((key, accessor, storageKey))
+                case .accepted(var accessor, let storageKey):
+                    accessor.privateInitializers = single.privateInitializers
+                    candidates.append((key, accessor, storageKey))
                 }
             }
         }
@@ -75,17 +80,26 @@ extension ProjectIndex {
 
     /// Why instances of `model` may be more than one (each follows the others' writes through
     /// UserDefaults today), or nil: a class with no subclass whose initializers are all private,
-    /// in the file of its one declaration, and that file creates it at most once.
-    func singleInstanceRefusal(_ model: ModelType, subclassed: Set<String>) -> String? {
-        let advice = "a second \(model.simpleName) would miss its writes (give it only private initializers and create it once)"
-        guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return advice }
+    /// in the file of its one declaration, and that file creates it at most once; or a class
+    /// the project makes once, as the value of a static let of its own (`singletonInitializers`).
+    /// With it, what makes its initializers private when the class is made once but they are not.
+    func singleInstanceRefusal(_ model: ModelType, subclassed: Set<String>) -> (refusal: String?, privateInitializers: PrivateInitializers?) {
+        if madeOnceByItsOwnFile(model, subclassed: subclassed) { return (nil, nil) }
+        if let made = singletonInitializers(model, subclassed: subclassed) { return (nil, made) }
+        return ("a second \(model.simpleName) would miss its writes (create it once, as a static let of its own, or give it only private initializers)", nil)
+    }
+
+    /// Whether `model` has no subclass and only private initializers, in the file of its one
+    /// declaration, and that file creates it at most once.
+    func madeOnceByItsOwnFile(_ model: ModelType, subclassed: Set<String>) -> Bool {
+        guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return false }
         let decl = type(ref)
         // No subclass: private initializers keep any out of other files, and the project declares none.
-        guard decl.kind == .class, !subclassed.contains(model.name) else { return advice }
+        guard decl.kind == .class, !subclassed.contains(model.name) else { return false }
         let inits = (model.declarations + model.extensions).flatMap { r in type(r).functions.filter { $0.kind == .`init` }.map { (r.file, $0) } }
         guard !inits.isEmpty, inits.allSatisfy({ file, fn in
             file == ref.file && fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
-        }) else { return advice }
+        }) else { return false }
         // Private initializers are reachable from this file only: count what calls one there.
         let source = files[ref.file].source
         // With only `init()`, an implicit `.init(` given arguments makes something else.
@@ -105,7 +119,7 @@ extension ProjectIndex {
                 creations += 1
             }
         }
-        return creations <= 1 ? nil : advice
+        return creations <= 1
     }
 
     private func storageAccessor(_ property: PropertyDecl, of model: ModelType, in ref: TypeRef, stored: [PropertyDecl]) -> StorageVerdict {

@@ -74,10 +74,16 @@ final class Brightness: ObservableObject {
     func binding() -> Binding<Double> { $value }
 }
 
-/// Made at one place, but its initializer is not private (a second one could be made): it stays.
-final class Recents: ObservableObject {
+/// Made once, as a static let of its own, with no other place that makes one: its implicit
+/// initializer becomes a private one, so that no second instance can be made later.
+@Observable final class Recents {
     static let shared = Recents()
-    @AppStorage("recents.count") var count = 10
+    private init() {}
+    @ObservationIgnored @AppStorage("recents.count") private var _count = 10
+    var count: Int {
+        get { access(keyPath: \.count); return _count }
+        set { withMutation(keyPath: \.count) { _count = newValue } }
+    }
 }
 
 /// Its initializer sets the stored value: it stays.

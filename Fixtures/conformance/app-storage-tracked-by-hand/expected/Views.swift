@@ -13,7 +13,7 @@ struct PreferencesView: View {
             Text("\(counters.launches) \(sync.enabled ? "on" : "off") \(syncShown ? "shown" : "")")
             Slider(value: Bindable(volume).level)
             Slider(value: Brightness.shared.binding())
-            Stepper("\(Recents.shared.count)", value: Recents.shared.$count)
+            Stepper("\(Recents.shared.count)", value: Bindable(Recents.shared).count)
             Button("Bigger") { preferences.fontSize += 1 }
         }
     }

@@ -58,7 +58,8 @@ final class Brightness: ObservableObject {
     func binding() -> Binding<Double> { $value }
 }
 
-/// Made at one place, but its initializer is not private (a second one could be made): it stays.
+/// Made once, as a static let of its own, with no other place that makes one: its implicit
+/// initializer becomes a private one, so that no second instance can be made later.
 final class Recents: ObservableObject {
     static let shared = Recents()
     @AppStorage("recents.count") var count = 10

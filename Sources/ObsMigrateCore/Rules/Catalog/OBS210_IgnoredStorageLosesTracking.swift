@@ -23,8 +23,13 @@ public struct IgnoredStorageLosesTracking: Rule {
             fix is made only when the key is a string literal written nowhere else in the project, the \
             store is the standard one, no `$x` binding is read in the class's own body (`receiver.$x` \
             becomes `Bindable(receiver).x`), the class has no subclass and \
-            only private initializers and is created at one place, and no Xcode project of the run has \
-            a Settings.bundle or Objective-C sources; otherwise the class keeps ObservableObject and the \
+            is made once (only private initializers, called at one place; or, with no superclass and no \
+            protocol but ObservableObject, made only as the value of a static let of its own, \
+            `static let shared = Settings()`, with no other `Settings(`, `Settings.init`, `.self`, \
+            metatype `.init` or implicit `.init(...)` its initializers could answer anywhere in the \
+            project: then its initializers become private, or `private init() {}` is added, so that no \
+            second one can be made later), and no Xcode project of the run has a Settings.bundle or \
+            Objective-C sources; otherwise the class keeps ObservableObject and the \
             note says which condition failed (keys built at run time and other processes cannot be \
             seen). `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
             @AppStorage` that no computed property tracks is reported as storage no view follows.
@@ -50,15 +55,24 @@ public struct IgnoredStorageLosesTracking: Rule {
             let name = context.index.resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName
             let model = context.index.models[name] != nil
             guard model || context.index.observableTypes.contains(name) else { continue }
+            var privateInitializersWritten = false
             for property in decl.properties where !property.isStatic && !property.isComputed {
                 guard let wrapper = property.attributes.first(where: { ProjectIndex.publishingStorageWrappers.contains($0.name) }),
                       model || property.attribute("ObservationIgnored") != nil else { continue }
                 let label = property.name.map { "'\($0)'" } ?? "property"
                 if model, let accessor = property.name.flatMap({ context.index.storageAccessors[name]?[$0] }) {
                     guard context.migrates(name) else { continue }  // the model's own finding says why it stays
+                    var fix = Self.edits(accessor, property, decl, context)
+                    var made = ""
+                    if let privateInitializers = accessor.privateInitializers, !privateInitializersWritten {
+                        // Made once: private initializers keep a second one, which would miss its writes, from being made later.
+                        fix += Self.edits(privateInitializers, decl, context)
+                        privateInitializersWritten = true
+                        made = "; made once, its initializers become private"
+                    }
                     findings.append(finding(context, wrapper.range,
-                        "@\(wrapper.name) \(label) becomes @ObservationIgnored storage behind a computed property that tracks it by hand once \(decl.simpleName) is @Observable (fixable)",
-                        fix: Self.edits(accessor, property, decl, context), model: name))
+                        "@\(wrapper.name) \(label) becomes @ObservationIgnored storage behind a computed property that tracks it by hand once \(decl.simpleName) is @Observable\(made) (fixable)",
+                        fix: fix, model: name))
                     continue
                 }
                 // Our own fix's storage: `_x` behind a computed `x` that tracks it.
@@ -97,6 +111,19 @@ public struct IgnoredStorageLosesTracking: Rule {
 
     /// `@AppStorage("k") var x = v` as `@ObservationIgnored @AppStorage("k") private var _x = v`
     /// and, on the lines after it, `var x: T { get { access...; return _x } set { withMutation... } }`.
+    /// `private ` before each `init` the class declares, or `private init() {}` at the end of the
+    /// line of the static property that makes its one instance.
+    static func edits(_ initializers: PrivateInitializers, _ decl: TypeDecl, _ context: RuleContext) -> [Edit] {
+        let source = context.source
+        var edits = initializers.initKeywords.map { Edit.insert("private ", at: source.start($0)) }
+        if let start = initializers.afterProperty, let property = decl.properties.first(where: { $0.startToken == start }) {
+            var at = source.end(property.endToken)  // the end of the line's text (a comment may follow)
+            while at < source.bytes.count, source.bytes[at] != 0x0A, source.bytes[at] != 0x0D { at += 1 }
+            edits.append(.insert(source.lineEnding + source.indentation(ofLineAt: property.start) + "private init() {}", at: at))
+        }
+        return edits
+    }
+
     static func edits(_ accessor: StorageAccessor, _ property: PropertyDecl, _ decl: TypeDecl, _ context: RuleContext) -> [Edit] {
         let source = context.source
         let x = accessor.property
