@@ -80,6 +80,8 @@ extension ProjectIndex {
         var firstLabels = Set<String>()
         var firstUnlabelled = false
         var takesClosure = false
+        /// A parameter has a default value: an implicit `.init(label:` may be one of its calls whatever the label.
+        var anyFirstLabel = false
     }
 
     func initializerShape(_ model: ModelType) -> InitializerShape? {
@@ -99,6 +101,8 @@ extension ProjectIndex {
                 guard source.kind(open + 1) == .identifier else { return nil }
                 if source.isText(open + 1, "_") { shape.firstUnlabelled = true } else { shape.firstLabels.insert(source.name(open + 1)) }
                 if (open..<close).contains(where: { source.isText($0, "->") }) { shape.takesClosure = true }
+                // A default value lets a call leave out any parameter: its labels tell nothing.
+                if (open..<close).contains(where: { source.isText($0, "=") }) { shape.takesNothing = true; shape.firstUnlabelled = true; shape.anyFirstLabel = true }
             }
         }
         if !declared { shape.takesNothing = true }  // the implicit `init()`
@@ -196,7 +200,7 @@ extension ProjectIndex {
                 continue
             }
             if let (label, labelEnd) = word(at: first), skipSpaces(labelEnd) < bytes.count, bytes[skipSpaces(labelEnd)] == UInt8(ascii: ":") {
-                if shape.firstLabels.contains(label) { return nil }
+                if shape.anyFirstLabel || shape.firstLabels.contains(label) { return nil }
                 continue
             }
             if shape.firstUnlabelled { return nil }

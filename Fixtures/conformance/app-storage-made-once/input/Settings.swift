@@ -55,3 +55,16 @@ final class Sync: ObservableObject {
 
     public init() {}
 }
+
+/// Its initializer's parameters have default values, so the `.init(age: 3)` below makes one
+/// although its first label is `nickname`: it stays.
+final class Profile: ObservableObject {
+    static let shared = Profile()
+    @AppStorage("profile.nickname") var nickname = ""
+
+    init(nickname: String = "", age: Int = 0) {}
+}
+
+enum Samples {
+    static func child() -> Profile { .init(age: 3) }
+}
