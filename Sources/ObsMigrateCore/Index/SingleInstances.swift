@@ -142,6 +142,18 @@ extension ProjectIndex {
             let t = Array(text.utf8)
             return i + t.count <= bytes.count && Array(bytes[i..<(i + t.count)]) == t
         }
+        /// `T` of `name: T = ` right before byte `i` (the last part of `A.T`), else nil.
+        func annotatedType(before i: Int) -> String? {
+            var k = spacesBefore(i)
+            guard k > 0, bytes[k - 1] == UInt8(ascii: "=") else { return nil }
+            k = spacesBefore(k - 1)
+            let type = wordBefore(k)
+            guard !type.isEmpty, type.first.map({ $0.isUppercase }) == true else { return nil }
+            var start = k - type.utf8.count
+            while start > 0, bytes[start - 1] == UInt8(ascii: "."), !wordBefore(start - 1).isEmpty { start -= 1 + wordBefore(start - 1).utf8.count }
+            let colon = spacesBefore(start)
+            return colon > 0 && bytes[colon - 1] == UInt8(ascii: ":") ? type : nil
+        }
         var sites: [Int] = []
         // `Name(`, `Name.init`, `Name {`; `Name.self` and `Name.Type` make a metatype.
         var from = 0
@@ -191,6 +203,8 @@ extension ProjectIndex {
             }
             if hit > 0, bytes[hit - 1] == UInt8(ascii: ")") || bytes[hit - 1] == UInt8(ascii: "?") || bytes[hit - 1] == UInt8(ascii: "!") { return nil }
             if hit > 0, bytes[hit - 1] == UInt8(ascii: "]") || bytes[hit - 1] == UInt8(ascii: ">") { continue }  // `[T].init`, `Box<T>.init`
+            // `var id: UUID = .init()`: the annotation just before names the type it makes.
+            if let written = annotatedType(before: hit), written != String(decoding: name, as: UTF8.self) { continue }
             let open = skipSpaces(end)
             guard open < bytes.count, bytes[open] == UInt8(ascii: "(") else { return nil }  // `.init` as a function, or with a closure
             let first = skipSpaces(open + 1)

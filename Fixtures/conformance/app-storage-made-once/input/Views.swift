@@ -1,6 +1,8 @@
 import SwiftUI
 
 struct SettingsView: View {
+    /// An implicit `.init()` whose annotation names another type: it makes a UUID, not a Settings.
+    private let id: UUID = .init()
     @ObservedObject var settings = Settings.shared
     @ObservedObject var layout = Layout.shared
     @StateObject private var sounds = Sounds()
