@@ -126,8 +126,21 @@ extension ProjectIndex {
         let source = files[ref.file].source
         let decl = type(ref)
         guard let pname = property.name, let wrapper = property.attribute("AppStorage") else { return .refused("its declaration cannot be read") }
-        guard property.keyword == "var", property.attributes.count == 1, property.accessorBlock == nil, !pname.hasPrefix("`") else {
-            return .refused("it has another attribute, observers, or is not a var")
+        guard property.keyword == "var", property.attributes.count == 1, !pname.hasPrefix("`") else {
+            return .refused("it has another attribute, or is not a var")
+        }
+        // `didSet`/`willSet` stay on the storage `_x`, which the setter sets: a body that sets `x`
+        // would call them again through the setter, where Swift skips them today.
+        if let block = property.accessorBlock {
+            var observersOnly = true
+            _ = source.forEachTopLevelToken(in: (block.open + 1)..<block.close) { k in
+                observersOnly = source.isIdentifier(k, "didSet") || source.isIdentifier(k, "willSet")
+                return observersOnly
+            }
+            guard observersOnly, Int(source.match[block.open]) == block.close else { return .refused("it has a getter or setter of its own") }
+            for t in (block.open + 1)..<block.close where source.kind(t) == .identifier && source.text(t) == pname && !Self.isPlainRead(t, in: source) {
+                return .refused("its observers set it")
+            }
         }
         var modifiers: [String] = []
         for m in property.modifiers {

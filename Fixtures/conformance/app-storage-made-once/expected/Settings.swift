@@ -77,3 +77,29 @@ final class Profile: ObservableObject {
 enum Samples {
     static func child() -> Profile { .init(age: 3) }
 }
+
+/// Its observer stays on the storage, which the setter sets: it migrates.
+@Observable final class Appearance {
+    static let shared = Appearance()
+    private init() {}
+    @ObservationIgnored @AppStorage("appearance.mode") private var _mode = "system" {
+        didSet {
+            apply()
+        }
+    }
+    var mode: String {
+        get { access(keyPath: \.mode); return _mode }
+        set { withMutation(keyPath: \.mode) { _mode = newValue } }
+    }
+    var applied = ""
+
+    func apply() { applied = mode }
+}
+
+/// Its observer sets the value again, which through the setter would run the observer again: it stays.
+final class Clamp: ObservableObject {
+    static let shared = Clamp()
+    @AppStorage("clamp.value") var value = 0 {
+        didSet { if value > 10 { value = 10 } }
+    }
+}

@@ -68,3 +68,24 @@ final class Profile: ObservableObject {
 enum Samples {
     static func child() -> Profile { .init(age: 3) }
 }
+
+/// Its observer stays on the storage, which the setter sets: it migrates.
+final class Appearance: ObservableObject {
+    static let shared = Appearance()
+    @AppStorage("appearance.mode") var mode = "system" {
+        didSet {
+            apply()
+        }
+    }
+    var applied = ""
+
+    func apply() { applied = mode }
+}
+
+/// Its observer sets the value again, which through the setter would run the observer again: it stays.
+final class Clamp: ObservableObject {
+    static let shared = Clamp()
+    @AppStorage("clamp.value") var value = 0 {
+        didSet { if value > 10 { value = 10 } }
+    }
+}

@@ -18,7 +18,8 @@ public struct IgnoredStorageLosesTracking: Rule {
             macro cannot track a property that has another wrapper: it would have to be \
             `@ObservationIgnored`, and the views that read it would stop updating. The fix keeps the \
             wrapper, ignored and renamed `_x`, behind a computed `x` that calls `access(keyPath: \\.x)` \
-            when read and sets `_x` inside `withMutation(keyPath: \\.x)`, so views update on each set. \
+            when read and sets `_x` inside `withMutation(keyPath: \\.x)`, so views update on each set \
+            (`didSet` and `willSet` stay on `_x`, unless they set the value themselves). \
             That misses what `@AppStorage` also followed: writes to the same key made elsewhere. So the \
             fix is made only when the key is a string literal written nowhere else in the project, the \
             store is the standard one, no `$x` binding is read in the class's own body (`receiver.$x` \
