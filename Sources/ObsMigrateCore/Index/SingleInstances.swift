@@ -1,13 +1,5 @@
 import ObsMigrateSupport
 
-/// Classes the project creates exactly once: `static let shared = Settings()`, and no other
-/// place that may make a `Settings`. An `@AppStorage` tracked by hand (OBS210's fix) relies on
-/// it, since a second instance would not hear the first one's writes.
-///
-/// The places are looked for in the bytes of every file, strings included (comments are not),
-/// so a doubt only refuses: `Settings(`, `Settings.init`, `Settings {` (when an initializer takes a
-/// closure), `Settings.self`, `Self(` or `type(of:)` in its own code, a typealias of it, a
-/// metatype value's `t.init`, and an implicit `.init` that one of its initializers could answer.
 /// How a class made once gets private initializers, so that no later edit can make a second
 /// one unnoticed: `private` before each `init` it declares, or, with none, `private init() {}`
 /// on a line after the static property that makes it.
@@ -18,6 +10,14 @@ public struct PrivateInitializers: Sendable, Equatable {
     public var afterProperty: Int?
 }
 
+/// Classes the project creates exactly once: `static let shared = Settings()`, and no other
+/// place that may make a `Settings`. An `@AppStorage` tracked by hand (OBS210's fix) relies on
+/// it, since a second instance would not hear the first one's writes.
+///
+/// The places are looked for in the bytes of every file, strings included (comments are not),
+/// so a doubt only refuses: `Settings(`, `Settings.init`, `Settings {` (when an initializer takes a
+/// closure), `Settings.self`, `Self(` or `type(of:)` in its own code, a typealias of it, a
+/// metatype value's `t.init`, and an implicit `.init` that one of its initializers could answer.
 extension ProjectIndex {
     /// How to make the initializers of `model` private, or nil when the project may make more
     /// than one instance: it must be made exactly once, as the initial value of a static stored
