@@ -42,6 +42,23 @@ final class KernelPropertyTests: XCTestCase {
         }
     }
 
+    /// The one-pass count of string-literal keys (OBS210's "key used elsewhere") against a
+    /// substring search per word, overlapping occurrences included, on bytes full of quotes.
+    func testOccurrenceCounterAgreesWithASubstringSearch() {
+        var rng = SplitMix64(seed: 7)
+        let words: [[UInt8]] = ["\"a\"", "\"ab\"", "\"\"", "\"b.c\"", "a\"b", "\"x"].map { Array($0.utf8) }
+        let counter = OccurrenceCounter(words)
+        let alphabet = Array("ab.\"c x".utf8)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let expected = words.map { word -> Int in
+                guard bytes.count >= word.count else { return 0 }
+                return (0...(bytes.count - word.count)).filter { Array(bytes[$0..<($0 + word.count)]) == word }.count
+            }
+            XCTAssertEqual(counter.counts(in: bytes), expected, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     func testWordSetAgreesWithASetOfStrings() {
         var rng = SystemRandomNumberGenerator()
         let alphabet = Array("abcObservdjPu_$`".utf8)

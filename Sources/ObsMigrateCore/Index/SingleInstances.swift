@@ -14,50 +14,77 @@ public struct PrivateInitializers: Sendable, Equatable {
 /// place that may make a `Settings`. An `@AppStorage` tracked by hand (OBS210's fix) relies on
 /// it, since a second instance would not hear the first one's writes.
 ///
-/// The places are looked for in the bytes of every file, strings included (comments are not),
-/// so a doubt only refuses: `Settings(`, `Settings.init`, `Settings {` (when an initializer takes a
+/// The places are looked for in the bytes of every file, strings and block comments included
+/// (lines that are `//` comments are not), so a doubt only refuses: `Settings(`, `Settings.init`, `Settings {` (when an initializer takes a
 /// closure), `Settings.self`, `Self(` or `type(of:)` in its own code, a typealias of it, a
 /// metatype value's `t.init`, and an implicit `.init` that one of its initializers could answer.
 extension ProjectIndex {
-    /// How to make the initializers of `model` private, or nil when the project may make more
-    /// than one instance: it must be made exactly once, as the initial value of a static stored
-    /// property of its own declaration (evaluated once), and nowhere else.
-    func singletonInitializers(_ model: ModelType, subclassed: Set<String>) -> PrivateInitializers? {
-        guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return nil }
-        let decl = type(ref)
-        // No superclass (an NSObject may be made by the Objective-C runtime or a nib), no
-        // protocol that could ask for an initializer, no generic parameters, no subclass.
-        guard decl.kind == .class, model.superclass == nil, decl.genericParameters == nil, !subclassed.contains(model.name),
-              decl.inheritance.allSatisfy({ ["ObservableObject", "Combine.ObservableObject"].contains($0.name) }),
-              !decl.modifiers.contains(where: { $0.text == "open" }),
-              !symbols.typeAliases.values.contains(where: { Self.identifiers(in: $0.target).contains(model.simpleName) }) else { return nil }
-        guard let shape = initializerShape(model) else { return nil }
-        let name = Array(model.simpleName.utf8)
-        var ownRanges: [Int: [Range<Int>]] = [:]
-        for r in model.declarations + model.extensions {
-            ownRanges[r.file, default: []].append(files[r.file].source.span(type(r).startToken, through: type(r).bodyClose))
+    /// For each of `models` the project makes exactly once, as the initial value of a static
+    /// stored property of its own declaration (evaluated once) and nowhere else: how to make its
+    /// initializers private. One pass over the project's bytes serves them all; a file is lexed
+    /// (for its comments, where a place makes nothing) only when its bytes hold such a place.
+    func singletonInitializers(for models: [ModelType], subclassed: Set<String>) -> [String: PrivateInitializers] {
+        struct Candidate: Sendable {
+            var model: ModelType
+            var ref: TypeRef
+            var name: [UInt8]
+            var shape: InitializerShape
+            var ownRanges: [Int: [Range<Int>]]
         }
-        let snapshot = self, own = ownRanges
-        let dotInit = Array(".init".utf8)
-        // Only a file that names it or has an `.init` is lexed (for its comments, which are skipped).
-        let found = parallelMap(Array(files.indices)) { f -> [Int]? in
-            snapshot.files[f].withTransientSource(ifBytes: { bytes in
-                ByteSearch.firstOffset(of: name, in: bytes, range: 0..<bytes.count) != nil
-                    || ByteSearch.firstOffset(of: dotInit, in: bytes, range: 0..<bytes.count) != nil
-            }) { source -> [Int]?? in
-                .some(Self.creations(of: name, in: source.bytes, comments: source.comments, shape: shape, ownRanges: own[f] ?? []))
-            } ?? []
+        var candidates: [Candidate] = []
+        let aliased = Set(symbols.typeAliases.values.flatMap { Self.identifiers(in: $0.target) })  // once, not per class
+        for model in models {
+            guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { continue }
+            let decl = type(ref)
+            // No superclass (an NSObject may be made by the Objective-C runtime or a nib), no
+            // protocol that could ask for an initializer, no generic parameters, no subclass.
+            guard decl.kind == .class, model.superclass == nil, decl.genericParameters == nil, !subclassed.contains(model.name),
+                  decl.inheritance.allSatisfy({ ["ObservableObject", "Combine.ObservableObject"].contains($0.name) }),
+                  !decl.modifiers.contains(where: { $0.text == "open" }),
+                  !aliased.contains(model.simpleName), let shape = initializerShape(model) else { continue }
+            var ownRanges: [Int: [Range<Int>]] = [:]
+            for r in model.declarations + model.extensions {
+                ownRanges[r.file, default: []].append(files[r.file].source.span(type(r).startToken, through: type(r).bodyClose))
+            }
+            candidates.append(Candidate(model: model, ref: ref, name: Array(model.simpleName.utf8), shape: shape, ownRanges: ownRanges))
         }
-        // nil: a place that may make one and cannot be told apart.
-        var sites: [Site] = []
-        for (f, offsets) in found.enumerated() {
-            guard let offsets else { return nil }
-            sites += offsets.map { Site(file: f, offset: $0) }
+        guard !candidates.isEmpty else { return [:] }
+        let snapshot = self, all = candidates
+        let search = CreationSearch(names: all.map(\.name), shapes: all.map(\.shape))
+        var ownByFile: [Int: [(Int, [Range<Int>])]] = [:]
+        for (k, c) in all.enumerated() { for (f, ranges) in c.ownRanges { ownByFile[f, default: []].append((k, ranges)) } }
+        let own = ownByFile
+        // Per file, per candidate: the places that make one, or nil when one may be made there
+        // and cannot be counted.
+        let found = parallelMap(Array(files.indices)) { f -> [[Int]?] in
+            snapshot.files[f].withTransientBytes { bytes in
+                Self.creations(in: bytes, search: search, ownRanges: own[f] ?? [])
+            }
         }
-        guard sites.count == 1, sites[0].file == ref.file, let property = staticPropertyMade(at: sites[0].offset, in: decl, source: files[ref.file].source) else { return nil }
-        // Its initializers: those with no access modifier become private; any other stays as is
-        // only when already private.
-        let source = files[ref.file].source
+        // By candidate: its places, or nil once one cannot be counted.
+        var sites: [[Site]?] = Array(repeating: [], count: candidates.count)
+        for f in files.indices {
+            let row = found[f]
+            for k in row.indices where sites[k] != nil {
+                guard let offsets = row[k] else { sites[k] = nil; continue }
+                sites[k]! += offsets.map { Site(file: f, offset: $0) }
+            }
+        }
+        var result: [String: PrivateInitializers] = [:]
+        for (k, c) in candidates.enumerated() {
+            guard let places = sites[k], places.count == 1, places[0].file == c.ref.file,
+                  let made = privateInitializers(of: c.model, madeAt: places[0].offset, in: c.ref) else { continue }
+            result[c.model.name] = made
+        }
+        return result
+    }
+
+    /// How to make the initializers of `model` private when the one place that makes it is a
+    /// static stored property of its declaration (`ref`): nil when it is not, or when one of
+    /// them has an access modifier or is `required`, or is declared in an extension.
+    func privateInitializers(of model: ModelType, madeAt offset: Int, in ref: TypeRef) -> PrivateInitializers? {
+        let decl = type(ref), source = files[ref.file].source
+        guard let property = staticPropertyMade(at: offset, in: decl, source: source) else { return nil }
         var keywords: [Int] = []
         for fn in decl.functions where fn.kind == .`init` {
             let access = fn.modifiers.map(\.text).filter { ["public", "package", "internal", "fileprivate", "private", "open"].contains($0) }
@@ -66,9 +93,9 @@ extension ProjectIndex {
                   let k = (fn.startToken..<(fn.body?.open ?? fn.endToken)).first(where: { source.isText($0, "init") }) else { return nil }
             keywords.append(k)
         }
-        let declaresInit = (model.declarations + model.extensions).contains { type($0).functions.contains { $0.kind == .`init` } }
         // Initializers in extensions: each would need the same, and may be anywhere.
         guard !(model.extensions.contains { type($0).functions.contains { $0.kind == .`init` } }) else { return nil }
+        let declaresInit = decl.functions.contains { $0.kind == .`init` }
         return PrivateInitializers(initKeywords: keywords, afterProperty: declaresInit ? nil : property)
     }
 
@@ -109,39 +136,75 @@ extension ProjectIndex {
         return shape
     }
 
-    /// The byte offsets in `bytes` of the places that make a `name` (its name, where it is
-    /// called), or nil when a place may make one that cannot be counted (a metatype, an
-    /// implicit `.init` one of its initializers answers). `ownRanges`: its own code's bytes.
-    static func creations(of name: [UInt8], in bytes: [UInt8], comments: [Token], shape: InitializerShape, ownRanges: [Range<Int>]) -> [Int]? {
-        // The comment holding byte `i`, if any: a place there makes nothing.
-        func inComment(_ i: Int) -> Bool {
-            let k = partitionPoint(comments.count) { Int(comments[$0].start) <= i } - 1
-            return k >= 0 && i < Int(comments[k].start) + comments[k].length
+    /// The classes whose creations are looked for, and which of them an implicit `.init(...)`
+    /// of each shape may make: built once for every file.
+    struct CreationSearch: Sendable {
+        let shapes: [InitializerShape]
+        let index: [String: Int]
+        let words: WordSet
+        let takingNothing: [Int], takingUnlabelled: [Int], takingAnyLabel: [Int]
+        let byFirstLabel: [String: [Int]]
+
+        init(names: [[UInt8]], shapes: [InitializerShape]) {
+            self.shapes = shapes
+            index = Dictionary(names.enumerated().map { (String(decoding: $0.element, as: UTF8.self), $0.offset) }, uniquingKeysWith: { a, _ in a })
+            words = WordSet(Array(index.keys))  // compared as bytes: a String only for a match
+            takingNothing = shapes.indices.filter { shapes[$0].takesNothing }
+            takingUnlabelled = shapes.indices.filter { shapes[$0].firstUnlabelled }
+            takingAnyLabel = shapes.indices.filter { shapes[$0].anyFirstLabel }
+            var labels: [String: [Int]] = [:]
+            for k in shapes.indices { for label in shapes[k].firstLabels { labels[label, default: []].append(k) } }
+            byFirstLabel = labels
         }
+    }
+
+    /// `isIdentifierByte` as a table, for the loop over every byte of the project.
+    static let identifierBytes: [Bool] = (0..<256).map { isIdentifierByte(UInt8($0)) }
+
+    /// For each class of `search` (with its own code's byte ranges in this file, `ownRanges`):
+    /// the byte offsets in `bytes` of the places that make one (its name, where it is called),
+    /// or nil when a place may make one that cannot be counted (a metatype, an implicit `.init`
+    /// one of its initializers answers). One pass over the file's words and one over its
+    /// `.init`s, whatever the number of classes.
+    static func creations(in bytes: [UInt8], search: CreationSearch, ownRanges: [(Int, [Range<Int>])]) -> [[Int]?] {
+        let shapes = search.shapes, index = search.index, words = search.words
+        var result: [[Int]?] = Array(repeating: [], count: shapes.count)
+        func uncountable(_ k: Int) { result[k] = nil }
+        func add(_ k: Int, _ offset: Int) { result[k]?.append(offset) }
+        // Whether byte `i` is on a line that is a `//` comment: a place there makes nothing (in a
+        // multi-line string it makes nothing either). Other comments count, which only refuses more.
+        func inComment(_ i: Int) -> Bool {
+            var k = i
+            while k > 0, bytes[k - 1] != 0x0A, bytes[k - 1] != 0x0D { k -= 1 }
+            while k < i, bytes[k] == 0x20 || bytes[k] == 0x09 { k += 1 }
+            return k + 1 < i && bytes[k] == UInt8(ascii: "/") && bytes[k + 1] == UInt8(ascii: "/")
+        }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         func skipSpaces(_ i: Int) -> Int {
             var i = i
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
             return i
         }
         func spacesBefore(_ i: Int) -> Int {
             var i = i
-            while i > 0, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 || bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D { i -= 1 }
+            while i > 0, isSpace(bytes[i - 1]) { i -= 1 }
             return i
         }
-        func word(at i: Int) -> (String, end: Int)? {
+        func wordEnd(_ i: Int) -> Int {
             var end = i
             while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-            return end > i ? (String(decoding: bytes[i..<end], as: UTF8.self), end) : nil
+            return end
+        }
+        func word(at i: Int) -> String? {
+            let end = wordEnd(i)
+            return end > i ? String(decoding: bytes[i..<end], as: UTF8.self) : nil
         }
         func wordBefore(_ i: Int) -> String {
             var start = i
             while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
             return String(decoding: bytes[start..<i], as: UTF8.self)
         }
-        func startsWith(_ text: String, at i: Int) -> Bool {
-            let t = Array(text.utf8)
-            return i + t.count <= bytes.count && Array(bytes[i..<(i + t.count)]) == t
-        }
+        func startsWith(_ c: Character, at i: Int) -> Bool { i < bytes.count && bytes[i] == c.asciiValue! }
         /// `T` of `name: T = ` right before byte `i` (the last part of `A.T`), else nil.
         func annotatedType(before i: Int) -> String? {
             var k = spacesBefore(i)
@@ -154,72 +217,90 @@ extension ProjectIndex {
             let colon = spacesBefore(start)
             return colon > 0 && bytes[colon - 1] == UInt8(ascii: ":") ? type : nil
         }
-        var sites: [Int] = []
-        // `Name(`, `Name.init`, `Name {`; `Name.self` and `Name.Type` make a metatype.
-        var from = 0
-        while let hit = ByteSearch.firstOffset(of: name, in: bytes, range: from..<bytes.count) {
-            from = hit + 1
-            let end = hit + name.count
-            guard hit == 0 || !isIdentifierByte(bytes[hit - 1]), end == bytes.count || !isIdentifierByte(bytes[end]), !inComment(hit) else { continue }
+        // Each word that is one of the names: `Name(`, `Name.init`, `Name {` (when an initializer
+        // takes a closure); `Name.self` and `Name.Type` make a metatype.
+        // The words that are names, found over the raw buffer (every byte of the project passes here).
+        var named: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { b in
+            let identifier = Self.identifierBytes
+            var i = 0
+            while i < b.count {
+                guard identifier[Int(b[i])] else { i += 1; continue }
+                var end = i + 1
+                while end < b.count, identifier[Int(b[end])] { end += 1 }
+                if words.contains(b, start: i, length: end - i) { named.append(i..<end) }
+                i = end
+            }
+        }
+        for found in named {
+            let i = found.lowerBound, end = found.upperBound
+            guard let k = index[String(decoding: bytes[i..<end], as: UTF8.self)], !inComment(i) else { continue }
             let next = skipSpaces(end)
             guard next < bytes.count else { continue }
             if bytes[next] == UInt8(ascii: "(") {
-                sites.append(hit)
+                add(k, i)
             } else if bytes[next] == UInt8(ascii: ".") {
-                guard let (member, _) = word(at: skipSpaces(next + 1)) else { continue }
-                if member == "init" { sites.append(hit) } else if member == "self" || member == "Type" { return nil }
-            } else if bytes[next] == UInt8(ascii: "{"), shape.takesClosure {
-                let before = spacesBefore(hit)
-                let keyword = wordBefore(before)
-                if !["class", "extension", "struct", "enum", "actor", "protocol"].contains(keyword), before == 0 || bytes[before - 1] != UInt8(ascii: ":") { sites.append(hit) }
+                let member = word(at: skipSpaces(next + 1))
+                if member == "init" { add(k, i) } else if member == "self" || member == "Type" { uncountable(k) }
+            } else if bytes[next] == UInt8(ascii: "{"), shapes[k].takesClosure {
+                let before = spacesBefore(i)
+                if !["class", "extension", "struct", "enum", "actor", "protocol"].contains(wordBefore(before)),
+                   before == 0 || bytes[before - 1] != UInt8(ascii: ":") { add(k, i) }
             }
         }
-        // `Self(`, `Self.init`, `type(of:`: in its own code, another instance.
-        for range in ownRanges {
-            for word in ["Self", "type"] {
-                var at = range.lowerBound
-                while let hit = ByteSearch.firstOffset(of: Array(word.utf8), in: bytes, range: at..<range.upperBound) {
-                    at = hit + 1
-                    let end = hit + word.utf8.count
-                    guard hit == 0 || !isIdentifierByte(bytes[hit - 1]), end == bytes.count || !isIdentifierByte(bytes[end]), !inComment(hit) else { continue }
-                    let next = skipSpaces(end)
-                    if word == "type" ? startsWith("(", at: next) : (startsWith("(", at: next) || startsWith(".", at: next)) { return nil }
+        // `Self(`, `Self.init`, `type(of:`: in a class's own code, another instance.
+        for (k, ranges) in ownRanges {
+            for range in ranges {
+                for word in ["Self", "type"] {
+                    var at = range.lowerBound
+                    while let hit = ByteSearch.firstOffset(of: Array(word.utf8), in: bytes, range: at..<range.upperBound) {
+                        at = hit + 1
+                        let end = hit + word.utf8.count
+                        guard hit == 0 || !isIdentifierByte(bytes[hit - 1]), end == bytes.count || !isIdentifierByte(bytes[end]), !inComment(hit) else { continue }
+                        let next = skipSpaces(end)
+                        if startsWith("(", at: next) || (word == "Self" && startsWith(".", at: next)) { uncountable(k) }
+                    }
                 }
             }
         }
-        // `.init`: an explicit receiver is a type's name (counted above when it is this one), or a
-        // metatype value (`t.init()`, `type(of: x).init()`: refused); an implicit one is made by
-        // the type its place expects, which may be this one when one of its initializers fits.
+        // `.init`: an explicit receiver is a type's name (counted above when it is one of these),
+        // or a metatype value (`t.init()`, `type(of: x).init()`: none can be counted); an implicit
+        // one makes the type its place expects, which may be any class an initializer of which fits.
         let dotInit = Array(".init".utf8)
-        from = 0
+        var from = 0
         while let hit = ByteSearch.firstOffset(of: dotInit, in: bytes, range: from..<bytes.count) {
             from = hit + 1
             let end = hit + dotInit.count
             guard end == bytes.count || !isIdentifierByte(bytes[end]), !inComment(hit) else { continue }
-            if hit > 0, isIdentifierByte(bytes[hit - 1]) {
+            let before = hit > 0 ? bytes[hit - 1] : 0x20
+            if isIdentifierByte(before) {
                 let receiver = wordBefore(hit)
                 if receiver == "self" || receiver == "super" || receiver.first.map({ $0.isUppercase }) == true { continue }
-                return nil
+                return result.map { _ in nil }
             }
-            if hit > 0, bytes[hit - 1] == UInt8(ascii: ")") || bytes[hit - 1] == UInt8(ascii: "?") || bytes[hit - 1] == UInt8(ascii: "!") { return nil }
-            if hit > 0, bytes[hit - 1] == UInt8(ascii: "]") || bytes[hit - 1] == UInt8(ascii: ">") { continue }  // `[T].init`, `Box<T>.init`
+            if before == UInt8(ascii: ")") || before == UInt8(ascii: "?") || before == UInt8(ascii: "!") { return result.map { _ in nil } }
+            if before == UInt8(ascii: "]") || before == UInt8(ascii: ">") { continue }  // `[T].init`, `Box<T>.init`
             // `var id: UUID = .init()`: the annotation just before names the type it makes.
-            if let written = annotatedType(before: hit), written != String(decoding: name, as: UTF8.self) { continue }
+            var only: Int? = nil
+            if let annotated = annotatedType(before: hit) {
+                guard let k = index[annotated] else { continue }
+                only = k
+            }
+            func mark(_ ks: [Int]) { for k in ks where only == nil || only == k { uncountable(k) } }
             let open = skipSpaces(end)
-            guard open < bytes.count, bytes[open] == UInt8(ascii: "(") else { return nil }  // `.init` as a function, or with a closure
-            let first = skipSpaces(open + 1)
-            guard first < bytes.count else { return nil }
-            if bytes[first] == UInt8(ascii: ")") {
-                if shape.takesNothing { return nil }
-                continue
+            let first = open < bytes.count && bytes[open] == UInt8(ascii: "(") ? skipSpaces(open + 1) : -1
+            if first < 0 || first >= bytes.count {  // `.init` as a function, or with a closure
+                if let only { uncountable(only) } else { return result.map { _ in nil } }
+            } else if bytes[first] == UInt8(ascii: ")") {
+                mark(search.takingNothing)
+            } else if let label = word(at: first), startsWith(":", at: skipSpaces(wordEnd(first))) {
+                mark(search.takingAnyLabel)
+                mark(search.byFirstLabel[label] ?? [])
+            } else {
+                mark(search.takingUnlabelled)
             }
-            if let (label, labelEnd) = word(at: first), skipSpaces(labelEnd) < bytes.count, bytes[skipSpaces(labelEnd)] == UInt8(ascii: ":") {
-                if shape.anyFirstLabel || shape.firstLabels.contains(label) { return nil }
-                continue
-            }
-            if shape.firstUnlabelled { return nil }
         }
-        return sites
+        return result
     }
 
     /// The static stored property of `decl` whose whole initial value is the call that starts

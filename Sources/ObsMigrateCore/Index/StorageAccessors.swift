@@ -32,6 +32,9 @@ extension ProjectIndex {
         var refusals: [PropertyKey: String] = [:]
         var candidates: [(key: PropertyKey, accessor: StorageAccessor, storageKey: String)] = []
         let subclassed = Set(models.values.compactMap(\.superclass))  // once: a scan per model was quadratic
+        // Models not made once by their own file, with their @AppStorage properties: they may
+        // still be made once as a static let of their own, proven below for all in one pass.
+        var unproven: [String: [PropertyKey]] = [:]
         for (name, model) in models {  // in any order: the results are looked up by name
             // Read in place (`type(ref)` copies the whole declaration): most models have none.
             guard model.declarations.contains(where: { ref in
@@ -40,16 +43,22 @@ extension ProjectIndex {
             let stored = model.declarations.flatMap { ref in type(ref).properties.filter { !$0.isComputed && !$0.isStatic }.map { (ref, $0) } }
             let storage = stored.filter { $0.1.attribute("AppStorage") != nil }
             guard !storage.isEmpty else { continue }
-            let single = singleInstanceRefusal(model, subclassed: subclassed)
+            if !madeOnceByItsOwnFile(model, subclassed: subclassed) {
+                let keys = storage.compactMap { $0.1.name.map { PropertyKey(model: name, property: $0) } }
+                // Made once as a static let of its own needs one (`static let shared = Name()`):
+                // without, nothing is read from the rest of the project for it.
+                guard declaresStaticInstance(model) else {
+                    for key in keys { refusals[key] = Self.madeTwiceReason(model) }
+                    continue
+                }
+                unproven[name] = keys
+            }
             for (ref, property) in storage {
                 guard let pname = property.name else { continue }
                 let key = PropertyKey(model: name, property: pname)
-                if let classRefusal = single.refusal { refusals[key] = classRefusal; continue }
                 switch storageAccessor(property, of: model, in: ref, stored: stored.map(\.1)) {
                 case .refused(let why): refusals[key] = why
-                case .accepted(var accessor, let storageKey):
-                    accessor.privateInitializers = single.privateInitializers
-                    candidates.append((key, accessor, storageKey))
+                case .accepted(let accessor, let storageKey): candidates.append((key, accessor, storageKey))
                 }
             }
         }
@@ -61,14 +70,25 @@ extension ProjectIndex {
         // Project-wide: a key written at another place. (A `$x` binding read through a receiver
         // becomes `Bindable(receiver).x`, decided in the sweep.)
         let keyCounts = occurrencesInAllFiles(of: Set(candidates.map { "\"" + $0.storageKey + "\"" }))
+        var accepted: [(key: PropertyKey, accessor: StorageAccessor)] = []
         for c in candidates {
             if (keyCounts["\"" + c.storageKey + "\""] ?? 0) > 1 {
                 refusals[c.key] = "its key \"\(c.storageKey)\" is also used elsewhere, whose writes it would miss"
             } else if ownBindingUse(c.key.property, in: models[c.key.model]!) {
                 refusals[c.key] = "its $\(c.key.property) binding is used in its own body"
             } else {
-                accessors[c.key.model, default: [:]][c.key.property] = c.accessor
+                accepted.append((c.key, c.accessor))
             }
+        }
+        // Made once after all, or each of its properties says why not (as the first reason).
+        let toProve = Set(accepted.map(\.key.model)).filter { unproven[$0] != nil }.sorted().map { models[$0]! }
+        let proven = singletonInitializers(for: toProve, subclassed: subclassed)
+        for model in toProve where proven[model.name] == nil {
+            for key in unproven[model.name]! { refusals[key] = Self.madeTwiceReason(model) }
+        }
+        for var a in accepted where unproven[a.key.model] == nil || proven[a.key.model] != nil {
+            a.accessor.privateInitializers = proven[a.key.model]
+            accessors[a.key.model, default: [:]][a.key.property] = a.accessor
         }
         return (accessors, refusals)
     }
@@ -78,15 +98,19 @@ extension ProjectIndex {
         case refused(String)
     }
 
-    /// Why instances of `model` may be more than one (each follows the others' writes through
-    /// UserDefaults today), or nil: a class with no subclass whose initializers are all private,
-    /// in the file of its one declaration, and that file creates it at most once; or a class
-    /// the project makes once, as the value of a static let of its own (`singletonInitializers`).
-    /// With it, what makes its initializers private when the class is made once but they are not.
-    func singleInstanceRefusal(_ model: ModelType, subclassed: Set<String>) -> (refusal: String?, privateInitializers: PrivateInitializers?) {
-        if madeOnceByItsOwnFile(model, subclassed: subclassed) { return (nil, nil) }
-        if let made = singletonInitializers(model, subclassed: subclassed) { return (nil, made) }
-        return ("a second \(model.simpleName) would miss its writes (create it once, as a static let of its own, or give it only private initializers)", nil)
+    static func madeTwiceReason(_ model: ModelType) -> String {
+        "a second \(model.simpleName) would miss its writes (create it once, as a static let of its own, or give it only private initializers)"
+    }
+
+    /// Whether the one declaration of `model` has a static stored property whose value starts
+    /// with its name (`static let shared = Settings()`), the only way `singletonInitializers` accepts.
+    func declaresStaticInstance(_ model: ModelType) -> Bool {
+        guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { return false }
+        let source = files[ref.file].source
+        return files[ref.file].decls.types[ref.type].properties.contains { p in
+            guard p.isStatic, !p.isComputed, let i = p.initializer, !i.isEmpty else { return false }
+            return source.kind(i.lowerBound) == .identifier && source.text(i.lowerBound) == model.simpleName
+        }
     }
 
     /// Whether `model` has no subclass and only private initializers, in the file of its one
@@ -229,16 +253,10 @@ extension ProjectIndex {
     /// keeping them.
     func occurrencesInAllFiles(of words: Set<String>) -> [String: Int] {
         let sorted = words.sorted()
-        let list = sorted.map { Array($0.utf8) }
+        let counter = OccurrenceCounter(sorted.map { Array($0.utf8) })
         let snapshot = self
         let counts = parallelMap(Array(files.indices)) { f -> [Int] in
-            snapshot.files[f].withTransientBytes { bytes in
-                list.map { word in
-                    var n = 0, offset = 0
-                    while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) { n += 1; offset = hit + 1 }
-                    return n
-                }
-            }
+            snapshot.files[f].withTransientBytes { counter.counts(in: $0) }
         }
         var result: [String: Int] = [:]
         for (i, word) in sorted.enumerated() { result[word] = counts.reduce(0) { $0 + $1[i] } }
@@ -253,5 +271,49 @@ extension ProjectIndex {
                 source.text(s).dropFirst() == name && (source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"))
             }
         }
+    }
+}
+
+/// Counts the occurrences of words in bytes, as a substring search would (overlapping ones too).
+/// String literals (`"key"`, no quote inside) are counted in one pass, from each quote to the
+/// next, however many they are: one search per key was (keys x bytes) on a project with hundreds.
+struct OccurrenceCounter: Sendable {
+    private let words: [[UInt8]]
+    private let literals: [[UInt8]: Int]
+    /// The literals, compared as bytes (no array made for each quoted run that is none of them).
+    private let literalSet: WordSet
+    private let longestLiteral: Int
+    private static let quote = UInt8(ascii: "\"")
+
+    init(_ words: [[UInt8]]) {
+        self.words = words
+        var literals: [[UInt8]: Int] = [:]
+        for (i, w) in words.enumerated() where Self.isLiteral(w) { literals[w] = i }
+        self.literals = literals
+        literalSet = WordSet(literals.keys.map { String(decoding: $0, as: UTF8.self) })
+        longestLiteral = literals.keys.map(\.count).max() ?? 0
+    }
+
+    private static func isLiteral(_ w: [UInt8]) -> Bool {
+        w.count >= 2 && w.first == quote && w.last == quote && !w.dropFirst().dropLast().contains(quote)
+    }
+
+    func counts(in bytes: [UInt8]) -> [Int] {
+        var n = [Int](repeating: 0, count: words.count)
+        for (i, word) in words.enumerated() where !Self.isLiteral(word) {
+            var offset = 0
+            while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) { n[i] += 1; offset = hit + 1 }
+        }
+        guard !literals.isEmpty else { return n }
+        // Every quote opens a candidate: the bytes through the next quote.
+        var at = ByteSearch.firstOffset(of: [Self.quote], in: bytes, range: 0..<bytes.count)
+        while let open = at {
+            guard let close = ByteSearch.firstOffset(of: [Self.quote], in: bytes, range: (open + 1)..<bytes.count) else { break }
+            if close - open + 1 <= longestLiteral,
+               bytes.withUnsafeBufferPointer({ literalSet.contains($0, start: open, length: close - open + 1) }),
+               let i = literals[Array(bytes[open...close])] { n[i] += 1 }
+            at = close
+        }
+        return n
     }
 }
