@@ -21,8 +21,7 @@ public struct PrivateInitializers: Sendable, Equatable {
 extension ProjectIndex {
     /// For each of `models` the project makes exactly once, as the initial value of a static
     /// stored property of its own declaration (evaluated once) and nowhere else: how to make its
-    /// initializers private. One pass over the project's bytes serves them all; a file is lexed
-    /// (for its comments, where a place makes nothing) only when its bytes hold such a place.
+    /// initializers private. One pass over the project's bytes serves them all.
     func singletonInitializers(for models: [ModelType], subclassed: Set<String>) -> [String: PrivateInitializers] {
         struct Candidate: Sendable {
             var model: ModelType
@@ -40,6 +39,8 @@ extension ProjectIndex {
             // protocol that could ask for an initializer, no generic parameters, no subclass.
             guard decl.kind == .class, model.superclass == nil, decl.genericParameters == nil, !subclassed.contains(model.name),
                   decl.inheritance.allSatisfy({ ["ObservableObject", "Combine.ObservableObject"].contains($0.name) }),
+                  // A conformance added in an extension may ask for an initializer too (`T()`).
+                  model.extensions.allSatisfy({ type($0).inheritance.isEmpty }),
                   !decl.modifiers.contains(where: { $0.text == "open" }),
                   !aliased.contains(model.simpleName), let shape = initializerShape(model) else { continue }
             var ownRanges: [Int: [Range<Int>]] = [:]
@@ -100,8 +101,8 @@ extension ProjectIndex {
     }
 
     /// What the initializers of `model` take first: whether one takes nothing, the labels of the
-    /// first parameters, whether one's first is unlabelled, and whether one takes a closure
-    /// (then `Name { ... }` may make one). nil when they cannot be read.
+    /// first parameters, whether one's first is unlabelled, and whether one takes anything (then
+    /// it may take a closure, and `Name { ... }` may make one). nil when they cannot be read.
     struct InitializerShape: Sendable {
         var takesNothing = false
         var firstLabels = Set<String>()
@@ -127,7 +128,9 @@ extension ProjectIndex {
                 if close == open + 1 { shape.takesNothing = true; continue }
                 guard source.kind(open + 1) == .identifier else { return nil }
                 if source.isText(open + 1, "_") { shape.firstUnlabelled = true } else { shape.firstLabels.insert(source.name(open + 1)) }
-                if (open..<close).contains(where: { source.isText($0, "->") }) { shape.takesClosure = true }
+                // Its last parameter may be a closure (`-> ` written, or a typealias of one): then
+                // `Name { ... }` may call it.
+                shape.takesClosure = true
                 // A default value lets a call leave out any parameter: its labels tell nothing.
                 if (open..<close).contains(where: { source.isText($0, "=") }) { shape.takesNothing = true; shape.firstUnlabelled = true; shape.anyFirstLabel = true }
             }
