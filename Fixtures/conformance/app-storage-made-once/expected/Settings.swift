@@ -103,3 +103,17 @@ final class Clamp: ObservableObject {
         didSet { if value > 10 { value = 10 } }
     }
 }
+
+/// A conformance added in an extension may ask for an initializer, which generic code may call
+/// (`T()` below makes a second one): it stays.
+final class Tips: ObservableObject {
+    static let shared = Tips()
+    @AppStorage("tips.shown") var shown = false
+}
+
+protocol Resettable { init() }
+extension Tips: Resettable {}
+
+enum Fresh {
+    static func make<T: Resettable>() -> T { T() }
+}
