@@ -15,9 +15,10 @@ public struct PrivateInitializers: Sendable, Equatable {
 /// it, since a second instance would not hear the first one's writes.
 ///
 /// The places are looked for in the bytes of every file, strings and block comments included
-/// (lines that are `//` comments are not), so a doubt only refuses: `Settings(`, `Settings.init`, `Settings {` (when an initializer takes a
-/// closure), `Settings.self`, `Self(` or `type(of:)` in its own code, a typealias of it, a
-/// metatype value's `t.init`, and an implicit `.init` that one of its initializers could answer.
+/// (lines that are `//` comments are not), so a doubt only refuses: `Settings(`, `Settings.init`,
+/// `Settings {` (when an initializer takes arguments), `Settings.self`, `Self(` or `type(of:)` in
+/// its own code, a typealias of it, a metatype value's `t.init`, and an implicit `.init` that one
+/// of its initializers could answer.
 extension ProjectIndex {
     /// For each of `models` the project makes exactly once, as the initial value of a static
     /// stored property of its own declaration (evaluated once) and nowhere else: how to make its
@@ -28,9 +29,10 @@ extension ProjectIndex {
             var ref: TypeRef
             var name: [UInt8]
             var shape: InitializerShape
-            var ownRanges: [Int: [Range<Int>]]
         }
         var candidates: [Candidate] = []
+        // By file: each candidate's own code there (declaration and extensions), as byte ranges.
+        var ownByFile: [Int: [(Int, [Range<Int>])]] = [:]
         let aliased = Set(symbols.typeAliases.values.flatMap { Self.identifiers(in: $0.target) })  // once, not per class
         for model in models {
             guard model.declarations.count == 1, let ref = model.declarations.first, !files[ref.file].tokensDropped else { continue }
@@ -43,17 +45,14 @@ extension ProjectIndex {
                   model.extensions.allSatisfy({ type($0).inheritance.isEmpty }),
                   !decl.modifiers.contains(where: { $0.text == "open" }),
                   !aliased.contains(model.simpleName), let shape = initializerShape(model) else { continue }
-            var ownRanges: [Int: [Range<Int>]] = [:]
-            for r in model.declarations + model.extensions {
-                ownRanges[r.file, default: []].append(files[r.file].source.span(type(r).startToken, through: type(r).bodyClose))
+            for (f, refs) in Dictionary(grouping: model.declarations + model.extensions, by: \.file) {
+                ownByFile[f, default: []].append((candidates.count, refs.map { files[f].source.span(type($0).startToken, through: type($0).bodyClose) }))
             }
-            candidates.append(Candidate(model: model, ref: ref, name: Array(model.simpleName.utf8), shape: shape, ownRanges: ownRanges))
+            candidates.append(Candidate(model: model, ref: ref, name: Array(model.simpleName.utf8), shape: shape))
         }
         guard !candidates.isEmpty else { return [:] }
         let snapshot = self, all = candidates
         let search = CreationSearch(names: all.map(\.name), shapes: all.map(\.shape))
-        var ownByFile: [Int: [(Int, [Range<Int>])]] = [:]
-        for (k, c) in all.enumerated() { for (f, ranges) in c.ownRanges { ownByFile[f, default: []].append((k, ranges)) } }
         let own = ownByFile
         // Per file, per candidate: the places that make one, or nil when one may be made there
         // and cannot be counted.
@@ -91,7 +90,7 @@ extension ProjectIndex {
             let access = fn.modifiers.map(\.text).filter { ["public", "package", "internal", "fileprivate", "private", "open"].contains($0) }
             if access.contains("private") || access.contains("fileprivate") { continue }
             guard access.isEmpty, !fn.modifiers.contains(where: { $0.text == "required" }),
-                  let k = (fn.startToken..<(fn.body?.open ?? fn.endToken)).first(where: { source.isText($0, "init") }) else { return nil }
+                  let k = Self.initKeyword(of: fn, in: source) else { return nil }
             keywords.append(k)
         }
         // Initializers in extensions: each would need the same, and may be anywhere.
@@ -100,14 +99,21 @@ extension ProjectIndex {
         return PrivateInitializers(initKeywords: keywords, afterProperty: declaresInit ? nil : property)
     }
 
+    /// The `init` keyword of initializer `fn` (after its attributes and modifiers).
+    static func initKeyword(of fn: FunctionDecl, in source: SourceFile) -> Int? {
+        (fn.startToken..<(fn.body?.open ?? fn.endToken)).first { source.isText($0, "init") }
+    }
+
     /// What the initializers of `model` take first: whether one takes nothing, the labels of the
-    /// first parameters, whether one's first is unlabelled, and whether one takes anything (then
-    /// it may take a closure, and `Name { ... }` may make one). nil when they cannot be read.
+    /// first parameters, whether one's first is unlabelled, and whether one takes arguments.
+    /// nil when they cannot be read.
     struct InitializerShape: Sendable {
         var takesNothing = false
         var firstLabels = Set<String>()
         var firstUnlabelled = false
-        var takesClosure = false
+        /// One takes arguments: the last may be a closure (written `->`, or a typealias of one),
+        /// so `Name { ... }` may call it.
+        var takesArguments = false
         /// A parameter has a default value: an implicit `.init(label:` may be one of its calls whatever the label.
         var anyFirstLabel = false
     }
@@ -119,7 +125,7 @@ extension ProjectIndex {
             let source = files[r.file].source
             for fn in type(r).functions where fn.kind == .`init` {
                 declared = true
-                guard let k = (fn.startToken..<(fn.body?.open ?? fn.endToken)).first(where: { source.isText($0, "init") }) else { return nil }
+                guard let k = Self.initKeyword(of: fn, in: source) else { return nil }
                 var open = k + 1
                 if source.kind(open) == .operator { open += 1 }  // `init?(`, `init!(`
                 guard source.kind(open) == .leftParen else { return nil }
@@ -128,9 +134,7 @@ extension ProjectIndex {
                 if close == open + 1 { shape.takesNothing = true; continue }
                 guard source.kind(open + 1) == .identifier else { return nil }
                 if source.isText(open + 1, "_") { shape.firstUnlabelled = true } else { shape.firstLabels.insert(source.name(open + 1)) }
-                // Its last parameter may be a closure (`-> ` written, or a typealias of one): then
-                // `Name { ... }` may call it.
-                shape.takesClosure = true
+                shape.takesArguments = true
                 // A default value lets a call leave out any parameter: its labels tell nothing.
                 if (open..<close).contains(where: { source.isText($0, "=") }) { shape.takesNothing = true; shape.firstUnlabelled = true; shape.anyFirstLabel = true }
             }
@@ -220,9 +224,9 @@ extension ProjectIndex {
             let colon = spacesBefore(start)
             return colon > 0 && bytes[colon - 1] == UInt8(ascii: ":") ? type : nil
         }
-        // Each word that is one of the names: `Name(`, `Name.init`, `Name {` (when an initializer
-        // takes a closure); `Name.self` and `Name.Type` make a metatype.
-        // The words that are names, found over the raw buffer (every byte of the project passes here).
+        // The words that are names, found over the raw buffer (every byte of the project passes
+        // here), then what follows each: `Name(`, `Name.init`, `Name {` (when an initializer takes
+        // arguments); `Name.self` and `Name.Type` make a metatype.
         var named: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { b in
             let identifier = Self.identifierBytes
@@ -245,7 +249,7 @@ extension ProjectIndex {
             } else if bytes[next] == UInt8(ascii: ".") {
                 let member = word(at: skipSpaces(next + 1))
                 if member == "init" { add(k, i) } else if member == "self" || member == "Type" { uncountable(k) }
-            } else if bytes[next] == UInt8(ascii: "{"), shapes[k].takesClosure {
+            } else if bytes[next] == UInt8(ascii: "{"), shapes[k].takesArguments {
                 let before = spacesBefore(i)
                 if !["class", "extension", "struct", "enum", "actor", "protocol"].contains(wordBefore(before)),
                    before == 0 || bytes[before - 1] != UInt8(ascii: ":") { add(k, i) }

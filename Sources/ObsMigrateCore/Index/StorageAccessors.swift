@@ -128,7 +128,7 @@ extension ProjectIndex {
         let source = files[ref.file].source
         // With only `init()`, an implicit `.init(` given arguments makes something else.
         let takesNoArguments = inits.allSatisfy { _, fn in
-            guard let k = (fn.startToken..<(fn.body?.open ?? fn.endToken)).first(where: { source.isText($0, "init") }) else { return false }
+            guard let k = Self.initKeyword(of: fn, in: source) else { return false }
             return source.kind(k + 1) == .leftParen && source.kind(k + 2) == .rightParen
         }
         var creations = 0
@@ -279,6 +279,8 @@ extension ProjectIndex {
 /// next, however many they are: one search per key was (keys x bytes) on a project with hundreds.
 struct OccurrenceCounter: Sendable {
     private let words: [[UInt8]]
+    /// The indices of the words that are not literals, searched for one by one.
+    private let others: [Int]
     private let literals: [[UInt8]: Int]
     /// The literals, compared as bytes (no array made for each quoted run that is none of them).
     private let literalSet: WordSet
@@ -290,6 +292,7 @@ struct OccurrenceCounter: Sendable {
         var literals: [[UInt8]: Int] = [:]
         for (i, w) in words.enumerated() where Self.isLiteral(w) { literals[w] = i }
         self.literals = literals
+        others = words.indices.filter { literals[words[$0]] != $0 }
         literalSet = WordSet(literals.keys.map { String(decoding: $0, as: UTF8.self) })
         longestLiteral = literals.keys.map(\.count).max() ?? 0
     }
@@ -300,9 +303,9 @@ struct OccurrenceCounter: Sendable {
 
     func counts(in bytes: [UInt8]) -> [Int] {
         var n = [Int](repeating: 0, count: words.count)
-        for (i, word) in words.enumerated() where !Self.isLiteral(word) {
+        for i in others {
             var offset = 0
-            while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) { n[i] += 1; offset = hit + 1 }
+            while let hit = ByteSearch.firstOffset(of: words[i], in: bytes, range: offset..<bytes.count) { n[i] += 1; offset = hit + 1 }
         }
         guard !literals.isEmpty else { return n }
         // Every quote opens a candidate: the bytes through the next quote.
