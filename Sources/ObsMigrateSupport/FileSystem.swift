@@ -51,7 +51,7 @@ package struct FileStatus: Equatable {
     package var kind: Kind
     package var mode: mode_t
     var size: Int
-    var device: UInt64
+    package var device: UInt64
     var inode: UInt64
     package var links: UInt64
     package var owner: uid_t

@@ -102,6 +102,38 @@ package enum SystemCall {
     }()
     #endif
 
+    /// Flushes everything written to the file system that holds `path` (Linux `syncfs`, which
+    /// waits for the disk): 0, an errno, or nil where the system has no such call.
+    package static func syncFileSystem(holding path: String) -> Int32? {
+        #if canImport(Darwin)
+        return nil
+        #else
+        guard let call = syncFS else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        return call(fd) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Whether `syncFileSystem(holding:)` can flush a whole file system at once.
+    package static var canSyncFileSystem: Bool {
+        #if canImport(Darwin)
+        return false
+        #else
+        return syncFS != nil
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// Glibc's `syncfs`, which Swift's Glibc module does not show either.
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    private static let syncFS: SyncFS? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFS.self)
+    }()
+    #endif
+
     /// Flushes a folder's entries (renames, removals) to disk; best effort, since some file
     /// systems refuse `fsync` on a folder.
     package static func syncDirectory(_ path: String) {

@@ -11,7 +11,31 @@ import XCTest
 final class WriterFaultTests: XCTestCase {
     override func tearDown() {
         FileWriter.hooks = FileWriter.Hooks()
+        FileWriter.flushTogetherFrom = 1_000
         super.tearDown()
+    }
+
+    /// Many files are flushed a file system at a time (`syncfs` on Linux) instead of one
+    /// `fsync` each: the same files are written, nothing is left behind, and a file that fails
+    /// its flush step still stops the whole change.
+    func testFilesFlushedTogetherAreWrittenAllOrNone() throws {
+        FileWriter.flushTogetherFrom = 2
+        let box = try sixFileProject("flush-together")
+        let before = contents(box)
+        FileWriter.hooks.fault = { step, target in step == .sync && target.hasSuffix("/N3.swift") ? EIO : nil }
+        let failed = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(failed.code, 2, failed.out)
+        XCTAssertEqual(contents(box), before, "nothing written when one file cannot be flushed")
+        assertNoTemporaryFiles(box)
+        FileWriter.hooks = FileWriter.Hooks()
+        let fix = box.run(["fix", "--write", "--project-root", ".", "."])
+        XCTAssertEqual(fix.code, 0, fix.err)
+        XCTAssertEqual(box.text("M.swift"), Legacy.migratedModel)
+        XCTAssertEqual(box.text("N3.swift"), "import SwiftUI\n\n@Observable final class N3 {\n    var y = 0\n}\n")
+        assertNoTemporaryFiles(box)
+        let written = contents(box)
+        XCTAssertEqual(box.run(["fix", "--write", "--project-root", ".", "."]).code, 0)
+        XCTAssertEqual(contents(box), written, "a second fix changes nothing")
     }
 
     /// The legacy project and four independent models: six files to replace, in path order

@@ -270,8 +270,9 @@ public enum FileWriter {
     }
 
     /// Gives a prepared temporary file the original's permission bits and owner, and flushes
-    /// it to disk; on failure it is removed.
-    static func finish(_ p: Prepared) -> Result<Prepared, Failure> {
+    /// it to disk unless its file system is flushed as a whole (`flush: false`, see
+    /// `flushFileSystems`); on failure it is removed.
+    static func finish(_ p: Prepared, flush: Bool = true) -> Result<Prepared, Failure> {
         let fd = SystemCall.open(p.temp, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(dropping(p.temp, errno)) }
         func abandon(_ code: Int32, _ what: String = "") -> Result<Prepared, Failure> {
@@ -285,7 +286,7 @@ public enum FileWriter {
         // After chown, which may clear the set-user-ID bits.
         if fchmod(fd, p.before.mode & 0o7777) != 0 { return abandon(errno, "cannot set permissions: ") }
         if let code = hooks.fault?(.sync, p.target) { return abandon(code) }
-        if fsync(fd) != 0 { return abandon(errno) }
+        if flush, fsync(fd) != 0 { return abandon(errno) }
         guard case .success(let written) = FileStatus.of(descriptor: fd) else { return abandon(errno) }
         if let code = hooks.fault?(.close, p.target) { return abandon(code) }
         if close(fd) != 0 { return .failure(dropping(p.temp, errno)) }
