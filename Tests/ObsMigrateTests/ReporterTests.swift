@@ -262,7 +262,7 @@ final class ReporterTests: XCTestCase {
         for (a, b) in zip(fix, left) {
             XCTAssertEqual(a as NSDictionary, b as NSDictionary)
         }
-        XCTAssertTrue(fix.contains { $0["path"] as? String == "Models/Library.swift" && $0["line"] as? Int == 12
+        XCTAssertTrue(fix.contains { $0["path"] as? String == "Models/Library.swift" && $0["line"] as? Int == 14
             && $0["code"] as? String == "OBS201" })
     }
 

@@ -86,6 +86,10 @@ extension ProjectIndex {
     mutating func decide() {
         var ledger = BlockerLedger(models: Set(models.keys), waived: waivedBlockers)
         collectChangeForwardings()
+        (untrackedChangeCounters, untrackedChangeRefusals) = Timings.measure("decide: untracked change counters") { collectUntrackedChangeCounters() }
+        untrackedChangeSendSites = Set(untrackedChangeCounters.values.flatMap { counter in
+            counter.sends.map { Site(file: counter.file, offset: files[counter.file].source.start($0)) }
+        })
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)
         // Each phase timed (OBS_MIGRATE_TIMINGS): the benchmark reports them one by one.

@@ -193,6 +193,11 @@ public struct ProjectIndex: Sendable {
     var objectWillChangeBridges: Set<String> = []
     var objectWillChangeSubscribedByItself: Set<String> = []
     public var bridgedObjectWillChange: Set<String> = []
+    /// Models whose sends tied to no tracked change a counter replaces (`UntrackedChangeCounter`),
+    /// and why it could not for the others that have such sends.
+    public var untrackedChangeCounters: [String: UntrackedChangeCounter] = [:]
+    var untrackedChangeRefusals: [String: String] = [:]
+    var untrackedChangeSendSites: Set<Site> = []
     /// Why each blocked model stays, with the place, rendered once for all its messages.
     public var explanations: [String: String] = [:]
     /// Every reason each blocked model stays, located: the notes under its declaration's finding.

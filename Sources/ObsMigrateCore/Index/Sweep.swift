@@ -179,6 +179,8 @@ extension ProjectIndex {
         var bridged = false
         if forwardingTokenSites.contains(site) {
             // A forwarding's (ChangeForwarding): its parent and child migrate together.
+        } else if untrackedChangeSendSites.contains(site) {
+            // `self?.objectWillChange.send()` that a counter replaces (UntrackedChanges.swift).
         } else if let model, models[model] != nil {
             // A subscription the model's own kept publisher serves (ObjectWillChangeBridges.swift).
             if objectWillChangeBridges.contains(model), subscribesOnly(s, first: receiver?.lowerBound ?? s, in: source) {

@@ -62,18 +62,24 @@ final class RegistryModel: ObservableObject {
     }
 }
 
-final class RefreshModel: ObservableObject {
+@Observable final class RefreshModel {
+    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
+    // members that hand out values read it, so that the views reading them are told.
+    private var untrackedChanges = 0
     private var stamp = 0
     private var loaded = false
 
-    func refresh() -> Bool { stamp > 0 }
+    func refresh() -> Bool {
+        _ = untrackedChanges
+        return stamp > 0
+    }
 
     func update() {
         stamp += 1
         if refresh() {
             loaded = true
         }
-        objectWillChange.send()
+        untrackedChanges &+= 1
     }
 }
 
@@ -93,7 +99,7 @@ struct Screen: View {
     @State private var icons = IconCache()
     @State private var tracker = ActivityTracker()
     @StateObject private var registry = RegistryModel()
-    @StateObject private var refreshing = RefreshModel()
+    @State private var refreshing = RefreshModel()
     @StateObject private var logging = LoggingModel()
 
     var body: some View {

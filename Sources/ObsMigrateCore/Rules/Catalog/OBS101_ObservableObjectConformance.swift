@@ -70,6 +70,10 @@ public struct ObservableObjectConformance: Rule {
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
                     // Subscribed to from outside: it keeps its objectWillChange (ObjectWillChangeBridges.swift).
                     if context.index.bridgedObjectWillChange.contains(name) { edits.append(context.index.objectWillChangeDeclaration(decl, in: source)) }
+                    // Its sends tied to no tracked change become bumps of a tracked counter (UntrackedChanges.swift).
+                    if let counter = context.index.untrackedChangeCounters[name], counter.file == f {
+                        edits += context.index.counterEdits(counter, decl, in: source)
+                    }
                     fix = edits
                 }
                 var found = finding(context, range, message, fix: fix, model: name)

@@ -1,6 +1,7 @@
 /// OBS201: `objectWillChange` has no Observation counterpart; a person reworks it, except a
-/// send right before setting a tracked property, which the fix removes, and one next to a change
-/// inside a tracked property that no setter sees, which becomes `withMutation(keyPath:)`.
+/// send right before setting a tracked property, which the fix removes, one next to a change
+/// inside a tracked property that no setter sees, which becomes `withMutation(keyPath:)`, and
+/// one tied to no tracked change, which bumps a tracked counter (UntrackedChanges.swift).
 public struct ObjectWillChangeUse: Rule {
     public init() {}
 
@@ -39,9 +40,21 @@ public struct ObjectWillChangeUse: Rule {
             (with `.receive(on:)`, stored with `.store(in:)` or in an optional `var`) on a stored property \
             whose type is a model, goes when parent and child both migrate; they migrate together or \
             stay together. A send tied to no change of a tracked stored property (after a \
-            `UserDefaults` write, a notification, alone in a closure) keeps the class, and its reason \
-            says which: make what changes a tracked stored property, whose setter then tells \
-            observers, or wrap the change in `withMutation(keyPath:)` of the property views read. \
+            `UserDefaults` write, a notification, alone in a closure, or `self?.objectWillChange.send()`) \
+            announces a change Observation cannot see: it becomes `untrackedChanges &+= 1`, a tracked \
+            `private var untrackedChanges = 0` the fix adds to the class, and every instance computed \
+            property, subscript and method that returns a value reads it first \
+            (`_ = untrackedChanges`, with `return` before a body that was one expression), so a view \
+            that reads any of them is told, as the send told it. Only when the class has no model \
+            superclass or subclass and no project superclass, all its extensions in its file, no \
+            type property that may change and no type method that returns a value, no stored \
+            property of a type that is not a value type read outside the class (a view could read \
+            through it what changed), no member body of a form the fix cannot rewrite (one `switch` \
+            or `if`, a result builder, `nonisolated`), and, on the main actor, every send in the \
+            member's body or its `if`/`for`/`switch` blocks or a `Task`, `MainActor.run` or \
+            `DispatchQueue.main.async` closure. Otherwise the class stays, and its reason says \
+            which condition failed: make what changes a tracked stored property, whose setter then \
+            tells observers, or wrap the change in `withMutation(keyPath:)` of the property views read. \
             A class that sends nothing itself and whose `objectWillChange` is subscribed to from \
             outside (`store.objectWillChange.sink { ... }`, `.onReceive(store.objectWillChange)`; \
             not `.send()`) keeps one of its own under `@Observable`: \
@@ -167,6 +180,21 @@ public struct ObjectWillChangeUse: Rule {
                                                .insert(call + " { ", at: source.start(send.statement.lowerBound)),
                                                .insert(" }", at: source.end(send.statement.upperBound))],
                                         model: owner))
+                continue
+            }
+            if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
+               let counter = context.index.untrackedChangeCounters[owner], counter.file == context.fileIndex, counter.ownDeclaration == s,
+               let declaration = context.decls.types.lazy.compactMap({ $0.properties.first { $0.nameToken == s } }).first {
+                findings.append(finding(context, source.span(s, through: s),
+                                        "\(TypeName.base(owner)) declares the objectWillChange that ObservableObject would make; once it is @Observable, with a counter in place of its sends, it goes (fixable)",
+                                        fix: [context.index.declarationRemoval(declaration, in: source)], model: owner))
+                continue
+            }
+            if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
+               let counter = context.index.untrackedChangeCounters[owner], counter.file == context.fileIndex, counter.sends.contains(s) {
+                findings.append(finding(context, source.span(s, through: s),
+                                        "objectWillChange.send() tied to no change of a tracked property becomes \(UntrackedChangeCounter.name) &+= 1 once \(TypeName.base(owner)) is @Observable: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
+                                        fix: [context.index.counterBump(at: s, in: source)], model: owner))
                 continue
             }
             // A subscription from outside that the model's kept objectWillChange serves (OBS101 and

@@ -1,0 +1,138 @@
+import Foundation
+import Combine
+import Observation
+
+/// Reads and writes UserDefaults, which Observation cannot see: each send becomes a bump of a
+/// tracked counter, and every member that hands out a value reads it.
+@Observable final class SettingsStore {
+    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
+    // members that hand out values read it, so that the views reading them are told.
+    private var untrackedChanges = 0
+    var title = ""
+    private let defaults = UserDefaults.standard
+    private var overrides: [String: Bool] = [:]
+
+    var isCompact: Bool {
+        _ = untrackedChanges
+        return defaults.bool(forKey: "compact")
+    }
+
+    var accent: String {
+        _ = untrackedChanges
+        let stored = defaults.string(forKey: "accent")
+        return stored ?? "blue"
+    }
+
+    var zoom: Double {
+        get {
+            _ = untrackedChanges
+            return defaults.double(forKey: "zoom")
+        }
+        set {
+            defaults.set(newValue, forKey: "zoom")
+            untrackedChanges &+= 1
+        }
+    }
+
+    subscript(flag: String) -> Bool {
+        _ = untrackedChanges
+        return overrides[flag] ?? defaults.bool(forKey: flag)
+    }
+
+    func isEnabled(_ flag: String) -> Bool {
+        _ = untrackedChanges
+        guard let value = overrides[flag] else { return defaults.bool(forKey: flag) }
+        return value
+    }
+
+    func label(for flag: String) -> String {
+        _ = untrackedChanges
+        return flag.uppercased() + (self[flag] ? " on" : " off")
+    }
+
+    func setCompact(_ compact: Bool) {
+        defaults.set(compact, forKey: "compact")
+        untrackedChanges &+= 1
+    }
+
+    func toggle(_ flag: String) {
+        overrides[flag] = !isEnabled(flag)
+        saveOverrides()
+        self.untrackedChanges &+= 1
+    }
+
+    private func saveOverrides() {
+        defaults.set(overrides, forKey: "overrides")
+    }
+
+    func refreshLater() {
+        DispatchQueue.main.async { [weak self] in
+            self?.untrackedChanges &+= 1
+        }
+    }
+}
+
+/// On the main actor: sends in the method's body, in `if` blocks and in `Task` and
+/// `DispatchQueue.main.async` closures run there.
+@MainActor
+@Observable final class Presence {
+    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
+    // members that hand out values read it, so that the views reading them are told.
+    private var untrackedChanges = 0
+    var status = "away"
+    private var lastSeen: [String: Date] = [:]
+
+    func seen(_ name: String) -> Date? {
+        _ = untrackedChanges
+        return lastSeen[name]
+    }
+
+    func markSeen(_ name: String) {
+        lastSeen[name] = Date()
+        if lastSeen.count > 10 {
+            untrackedChanges &+= 1
+        }
+    }
+
+    func refresh() {
+        Task {
+            untrackedChanges &+= 1
+        }
+        DispatchQueue.main.async {
+            self.untrackedChanges &+= 1
+        }
+    }
+}
+
+/// Declares the objectWillChange ObservableObject would make, and sends it after saving a
+/// document: the declaration goes, and the send bumps the counter.
+@Observable final class TagPicker {
+    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
+    // members that hand out values read it, so that the views reading them are told.
+    private var untrackedChanges = 0
+    private var saved: [String] = []
+    private let store = UserDefaults.standard
+
+    var tags: [String] {
+        _ = untrackedChanges
+        return store.stringArray(forKey: "tags") ?? []
+    }
+
+    func add(_ tag: String) {
+        store.set(tags + [tag], forKey: "tags")
+        DispatchQueue.main.async { [weak self] in
+            self?.untrackedChanges &+= 1
+        }
+    }
+}
+
+/// Its own objectWillChange is another kind of publisher: it stays.
+final class Pager: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    var page: Int { UserDefaults.standard.integer(forKey: "page") }
+
+    func next() {
+        UserDefaults.standard.set(page + 1, forKey: "page")
+        objectWillChange.send()
+    }
+}

@@ -1,0 +1,27 @@
+import SwiftUI
+
+struct SettingsView: View {
+    var settings: SettingsStore
+    @State private var presence = Presence()
+    @State private var picker = TagPicker()
+    @ObservedObject var pager: Pager
+
+    var body: some View {
+        Text(settings.isCompact ? settings.accent : settings.label(for: "beta"))
+        Text(presence.status)
+        Text("\(picker.tags.count) \(pager.page)")
+    }
+}
+
+struct ChannelView: View {
+    @ObservedObject var channel: Channel
+    @ObservedObject var scoreboard: Scoreboard
+    @ObservedObject var ticker: Ticker
+    @ObservedObject var weather: Weather
+    @ObservedObject var monitor: StatusMonitor
+
+    var body: some View {
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol)")
+        ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
+    }
+}

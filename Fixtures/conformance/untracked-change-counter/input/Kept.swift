@@ -1,0 +1,82 @@
+import Foundation
+import Combine
+
+final class Feed {
+    var items: [String] = []
+}
+
+/// A stored property of a class type is read outside the class (`ChannelView` reads
+/// `channel.feed.items`): a view could read through it what the send announced. It stays.
+final class Channel: ObservableObject {
+    @Published var name = ""
+    var feed = Feed()
+
+    func receive(_ item: String) {
+        deliver(item)
+        objectWillChange.send()
+    }
+
+    private func deliver(_ item: String) {
+        feed.items.append(item)
+    }
+}
+
+/// A type property may be what the send announces, and views read it past the counter.
+final class Scoreboard: ObservableObject {
+    @Published var round = 0
+    static var best = 0
+
+    func record(_ score: Int) {
+        Scoreboard.best = max(Scoreboard.best, score)
+        objectWillChange.send()
+    }
+}
+
+/// On the main actor, a send in a `sink` closure runs where main-actor state may not be set.
+@MainActor
+final class Ticker: ObservableObject {
+    @Published var label = ""
+    private var cancellables = Set<AnyCancellable>()
+
+    func start(_ ticks: AnyPublisher<Int, Never>) {
+        ticks.sink { [weak self] _ in
+            self?.objectWillChange.send()
+        }
+        .store(in: &cancellables)
+    }
+}
+
+/// A getter that is one `switch`: statement or expression, the fix cannot tell.
+final class Weather: ObservableObject {
+    @Published var city = ""
+    var kind = 0
+
+    var symbol: String {
+        switch kind {
+        case 0: "sun"
+        default: "cloud"
+        }
+    }
+
+    func reload() {
+        objectWillChange.send()
+    }
+}
+
+/// An array of class instances: a view reads `monitor.services` and then each service's
+/// `status`, which changes unseen, and the counter would not tell it. It stays.
+final class StatusMonitor: ObservableObject {
+    final class Service {
+        var status = "unknown"
+    }
+
+    @Published var running = false
+    let services = [Service(), Service()]
+
+    var summary: String { running ? "checking" : "idle" }
+
+    func check() {
+        for service in services { service.status = "ok" }
+        objectWillChange.send()
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Combine
+
+/// Reads and writes UserDefaults, which Observation cannot see: each send becomes a bump of a
+/// tracked counter, and every member that hands out a value reads it.
+final class SettingsStore: ObservableObject {
+    @Published var title = ""
+    private let defaults = UserDefaults.standard
+    private var overrides: [String: Bool] = [:]
+
+    var isCompact: Bool { defaults.bool(forKey: "compact") }
+
+    var accent: String {
+        let stored = defaults.string(forKey: "accent")
+        return stored ?? "blue"
+    }
+
+    var zoom: Double {
+        get { defaults.double(forKey: "zoom") }
+        set {
+            defaults.set(newValue, forKey: "zoom")
+            objectWillChange.send()
+        }
+    }
+
+    subscript(flag: String) -> Bool {
+        overrides[flag] ?? defaults.bool(forKey: flag)
+    }
+
+    func isEnabled(_ flag: String) -> Bool {
+        guard let value = overrides[flag] else { return defaults.bool(forKey: flag) }
+        return value
+    }
+
+    func label(for flag: String) -> String { flag.uppercased() + (self[flag] ? " on" : " off") }
+
+    func setCompact(_ compact: Bool) {
+        defaults.set(compact, forKey: "compact")
+        objectWillChange.send()
+    }
+
+    func toggle(_ flag: String) {
+        overrides[flag] = !isEnabled(flag)
+        saveOverrides()
+        self.objectWillChange.send()
+    }
+
+    private func saveOverrides() {
+        defaults.set(overrides, forKey: "overrides")
+    }
+
+    func refreshLater() {
+        DispatchQueue.main.async { [weak self] in
+            self?.objectWillChange.send()
+        }
+    }
+}
+
+/// On the main actor: sends in the method's body, in `if` blocks and in `Task` and
+/// `DispatchQueue.main.async` closures run there.
+@MainActor
+final class Presence: ObservableObject {
+    @Published var status = "away"
+    private var lastSeen: [String: Date] = [:]
+
+    func seen(_ name: String) -> Date? { lastSeen[name] }
+
+    func markSeen(_ name: String) {
+        lastSeen[name] = Date()
+        if lastSeen.count > 10 {
+            objectWillChange.send()
+        }
+    }
+
+    func refresh() {
+        Task {
+            objectWillChange.send()
+        }
+        DispatchQueue.main.async {
+            self.objectWillChange.send()
+        }
+    }
+}
+
+/// Declares the objectWillChange ObservableObject would make, and sends it after saving a
+/// document: the declaration goes, and the send bumps the counter.
+final class TagPicker: ObservableObject {
+    var objectWillChange = ObservableObjectPublisher()
+    private var saved: [String] = []
+    private let store = UserDefaults.standard
+
+    var tags: [String] { store.stringArray(forKey: "tags") ?? [] }
+
+    func add(_ tag: String) {
+        store.set(tags + [tag], forKey: "tags")
+        DispatchQueue.main.async { [weak self] in
+            self?.objectWillChange.send()
+        }
+    }
+}
+
+/// Its own objectWillChange is another kind of publisher: it stays.
+final class Pager: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    var page: Int { UserDefaults.standard.integer(forKey: "page") }
+
+    func next() {
+        UserDefaults.standard.set(page + 1, forKey: "page")
+        objectWillChange.send()
+    }
+}

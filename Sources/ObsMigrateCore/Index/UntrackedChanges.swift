@@ -1,0 +1,437 @@
+/// A counter that stands in for `objectWillChange.send()` where the send announces a change
+/// Observation cannot see (a `UserDefaults` write, another object's state, a notification, or a
+/// call made only to refresh views). Under `@Observable` the class gets a tracked
+/// `private var untrackedChanges = 0`; each such send becomes `untrackedChanges &+= 1`, and every
+/// instance computed property, subscript and method that returns a value reads the counter
+/// first (`_ = untrackedChanges`). A view that reads any of them is then told of the change, as
+/// the send told it; one that reads a stored property is told by that property when it is of a
+/// value type, and a stored property of any other type is read nowhere outside the class, so no
+/// view reads through it into state that could change unseen. This is how the authors of two of
+/// the held-out apps migrated such sends by hand (`externalStateRevision`, `refreshTrigger`).
+public struct UntrackedChangeCounter: Sendable {
+    public var model: String
+    /// The file of the class's declaration, where every edit goes.
+    public var file: Int
+    /// The `objectWillChange` token of each send the counter replaces.
+    public var sends: Set<Int>
+    /// The bodies that read the counter first.
+    public var readers: [CounterReader]
+    /// `var objectWillChange = ObservableObjectPublisher()` of the class's own, which goes:
+    /// its `objectWillChange` token.
+    public var ownDeclaration: Int? = nil
+
+    public static let name = "untrackedChanges"
+}
+
+/// A member body that reads the counter: `_ = untrackedChanges` before its first statement,
+/// and `return` before that statement when it is the body's one expression (an implicit return).
+public struct CounterReader: Sendable {
+    public var open: Int
+    public var close: Int
+    public var first: Int
+    public var returnsExpression: Bool
+}
+
+extension ProjectIndex {
+    /// The counter of each model whose sends tied to no tracked change it can replace (see
+    /// `UntrackedChangeCounter`); `refusals` says, for a model that has such sends, why not.
+    func collectUntrackedChangeCounters() -> (counters: [String: UntrackedChangeCounter], refusals: [String: String]) {
+        var counters: [String: UntrackedChangeCounter] = [:]
+        var refusals: [String: String] = [:]
+        let word = Array("objectWillChange".utf8)
+        for name in models.keys.sorted() {
+            let model = models[name]!
+            guard model.declarations.count == 1 else { continue }
+            let ref = model.declarations[0]
+            guard !files[ref.file].tokensDropped else { continue }
+            let source = files[ref.file].source
+            let decl = type(ref)
+            guard decl.kind == .class,
+                  ByteSearch.firstOffset(of: word, in: source.bytes, range: decl.start..<source.end(decl.bodyClose)) != nil else { continue }
+            let sends = untiedSends(of: name, decl, in: ref.file)
+            guard !sends.isEmpty else { continue }
+            switch untrackedChangeCounter(name, model, decl, ref: ref, sends: sends) {
+            case .success(var counter):
+                counter.ownDeclaration = ownObjectWillChange(decl, in: source)?.nameToken
+                counters[name] = counter
+            case .failure(let refusal): refusals[name] = refusal.why
+            }
+        }
+        return (counters, refusals)
+    }
+
+    struct CounterRefusal: Error { var why: String }
+
+    /// The `objectWillChange` tokens of the class's body that are plain sends no setter,
+    /// `withMutation` or forwarding replaces (`untiedSendKind`), as `bodyBlockers` finds them.
+    func untiedSends(of name: String, _ decl: TypeDecl, in file: Int) -> [Int] {
+        let source = files[file].source
+        var sends: [Int] = []
+        for s in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(s) == .identifier && source.isText(s, "objectWillChange") {
+            if forwardingTokenSites.contains(Site(file: file, offset: source.start(s))) || ownBridgedObjectWillChange(s, in: file, model: name) { continue }
+            if source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let") { continue }
+            if deadSend(at: s, in: file, model: name) != nil || mutationSend(at: s, in: file, model: name) != nil { continue }
+            if untiedSendKind(at: s, in: file) != nil || Self.isOptionalSelfSend(s, in: source) { sends.append(s) }
+        }
+        return sends
+    }
+
+    /// The class's own `var objectWillChange = ObservableObjectPublisher()` (or
+    /// `ObjectWillChangePublisher()`, or `let`), which is what ObservableObject would have made:
+    /// with a counter in place of its sends, it goes.
+    func ownObjectWillChange(_ decl: TypeDecl, in source: SourceFile) -> PropertyDecl? {
+        guard let p = decl.properties.first(where: { $0.name == "objectWillChange" && !$0.isStatic && !$0.isComputed }),
+              p.attributes.isEmpty, p.accessorBlock == nil, p.typeText == nil, let initializer = p.initializer, initializer.count == 3,
+              ["ObservableObjectPublisher", "ObjectWillChangePublisher"].contains(source.text(initializer.lowerBound)),
+              source.kind(initializer.lowerBound + 1) == .leftParen, source.kind(initializer.lowerBound + 2) == .rightParen else { return nil }
+        return p
+    }
+
+    /// `self?.objectWillChange.send()` as a statement of its own (in a closure that holds
+    /// `self` weakly), whose `objectWillChange` is `s`.
+    static func isOptionalSelfSend(_ s: Int, in source: SourceFile) -> Bool {
+        guard s >= 3, source.kind(s - 1) == .period, source.isText(s - 2, "?"), source.isIdentifier(s - 3, "self"),
+              source.startsStatement(s - 3), source.kind(s + 1) == .period, source.isIdentifier(s + 2, "send"),
+              source.kind(s + 3) == .leftParen, source.kind(s + 4) == .rightParen else { return false }
+        let next = s + 5
+        return next >= source.sigCount || source.startsStatement(next) || source.kind(next) == .rightBrace || source.kind(next) == .semicolon
+    }
+
+    func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef,
+                                sends: [Int]) -> Result<UntrackedChangeCounter, CounterRefusal> {
+        let file = ref.file
+        let source = files[file].source
+        func refuse(_ why: String) -> Result<UntrackedChangeCounter, CounterRefusal> { .failure(CounterRefusal(why: why)) }
+        // The members a view reads must all be this class's, in this file.
+        if model.superclass != nil || models.values.contains(where: { $0.superclass == name }) { return refuse("it is in a hierarchy of models") }
+        if let first = decl.inheritance.first, let resolved = resolveTypeName(first.name, from: decl.path, in: file),
+           let refs = declared[resolved], type(refs.first).kind == .class {
+            return refuse("its superclass \(TypeName.base(resolved)) is declared in the project, and its members would not read the counter")
+        }
+        let extensions = model.extensions.filter { $0.file == file }
+        if extensions.count != model.extensions.count { return refuse("it has extensions in other files") }
+        // The counter's name must be new to the file (a local or a member there would shadow it).
+        let counterWord = Array(UntrackedChangeCounter.name.utf8)
+        if ByteSearch.firstOffset(of: counterWord, in: source.bytes, range: 0..<source.bytes.count) != nil {
+            return refuse("its file already uses the name \(UntrackedChangeCounter.name)")
+        }
+        // A send inside a nested type's body would be that type's.
+        let bodies = [ref] + extensions
+        let nested = files[file].decls.types.filter { t in
+            bodies.contains { r in let outer = type(r); return t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose }
+        }
+        if sends.contains(where: { s in nested.contains { $0.bodyOpen < s && s < $0.bodyClose } }) { return refuse("a send is inside a nested type") }
+        // On the main actor, the counter can be set only where the send runs on it.
+        if decl.attributes.contains(where: { $0.name == "MainActor" }) {
+            for s in sends where !runsOnTheMainActor(s, in: source, memberBodies: memberBodies(bodies)) {
+                return refuse("a send at line \(files[file].lineTable.location(of: source.start(s)).line) runs in a closure that may not be on the main actor")
+            }
+        }
+        // Type members read no counter: a view may read a mutable one (`Feed.total`) that a send announced.
+        for r in bodies {
+            let t = type(r)
+            if let p = t.properties.first(where: { $0.isStatic && ($0.keyword == "var" || $0.isComputed) }) {
+                return refuse("its type property '\(p.name ?? "")' may change, and a counter would not tell the views that read it")
+            }
+            if let fn = t.functions.first(where: { fn in
+                fn.kind == .func && fn.modifiers.contains { $0.text == "static" || $0.text == "class" }
+                    && !["", "Void", "()"].contains((fn.returnType ?? "").filter { !$0.isWhitespace })
+                    && !fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
+            }) {
+                return refuse("its type method '\(fn.name)' hands out a value, which a counter would not tell the views that read it of")
+            }
+        }
+        // Stored properties: a view reads a value type's changes through its setter; through any
+        // other, it could read what changed unseen, so none may be read outside the class.
+        let outside = bodies.map { r -> Range<Int> in let t = type(r); return source.start(t.bodyOpen)..<source.end(t.bodyClose) }
+        for r in bodies {
+            let t = type(r)
+            for p in t.properties where !p.isComputed && !p.isStatic {
+                guard let pname = p.name else { return refuse("a stored property binds a pattern") }
+                if p.hasModifier("private") || p.hasModifier("fileprivate") { continue }
+                // Its own objectWillChange goes with the counter (`ownObjectWillChange`).
+                if pname == "objectWillChange", ownObjectWillChange(t, in: source) != nil { continue }
+                if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: t.path + [t.name]) { continue }
+                if let place = useOutside(of: pname, in: file, excluding: outside) {
+                    return refuse("its property '\(pname)' is of a type that may change unseen and is read outside the class (\(place))")
+                }
+            }
+        }
+        // Every instance member that hands out a value reads the counter first.
+        var readers: [CounterReader] = []
+        for r in bodies {
+            let t = type(r)
+            for p in t.properties where p.isComputed && !p.isStatic {
+                guard let block = p.accessorBlock else { continue }
+                if p.hasModifier("nonisolated") { return refuse("its computed property '\(p.name ?? "")' is nonisolated") }
+                if p.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || (p.typeText ?? "").contains("some ") {
+                    return refuse("its computed property '\(p.name ?? "")' is built by a result builder")
+                }
+                guard let body = getterBody(block, in: source) else { return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite") }
+                guard let reader = counterReader(body, in: source) else { return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite") }
+                readers.append(reader)
+            }
+            for fn in t.functions where fn.kind == .func || fn.kind == .subscript {
+                guard !fn.modifiers.contains(where: { $0.text == "static" || $0.text == "class" }) else { continue }
+                let returnType = (fn.returnType ?? "").filter { !$0.isWhitespace }
+                if returnType.isEmpty || returnType == "Void" || returnType == "()" { continue }
+                guard let block = fn.body else { continue }
+                if fn.modifiers.contains(where: { $0.text == "nonisolated" }) { return refuse("its method '\(fn.name)' is nonisolated") }
+                if fn.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || returnType.contains("some") {
+                    return refuse("its method '\(fn.name)' is built by a result builder")
+                }
+                let body = fn.kind == .subscript ? getterBody(block, in: source) : block
+                guard let body, let reader = counterReader(body, in: source) else {
+                    return refuse("the body of '\(fn.name)' has a form obs-migrate does not rewrite")
+                }
+                readers.append(reader)
+            }
+        }
+        // With nothing to read it, the counter would tell no view: such a send only makes the
+        // views that hold the object read something else again, which a person must track.
+        if readers.isEmpty { return refuse("no computed property or method of it hands out a value for a counter to tell its readers of") }
+        // A send that begins a reader's body would be rewritten where the read is inserted.
+        for reader in readers where sends.contains(where: { ($0 == reader.first) || ($0 == reader.first + 2 && source.isIdentifier(reader.first, "self")) }) {
+            return refuse("a send begins the body of a member that reads the counter")
+        }
+        return .success(UntrackedChangeCounter(model: name, file: file, sends: Set(sends), readers: readers))
+    }
+
+    /// Whether a property's value holds only values (deeply): then what it holds changes only
+    /// through its setter, which tells Observation. Standard value types, collections and
+    /// optionals and tuples of such, and the project's structs whose stored properties are such
+    /// and enums without associated values; not a class, a closure or an unknown type.
+    func holdsOnlyValues(written: String?, initializer: Range<Int>?, in file: Int, path: [String], depth: Int = 0) -> Bool {
+        if let written { return holdsOnlyValues(written, in: file, path: path, depth: depth) }
+        guard let initializer, !initializer.isEmpty else { return false }
+        let source = files[file].source
+        let first = initializer.lowerBound
+        switch source.kind(first) {
+        case .string, .number: return initializer.count == 1
+        case .identifier:
+            if initializer.count == 1, source.isIdentifier(first, "true") || source.isIdentifier(first, "false") { return true }
+            return source.kind(first + 1) == .leftParen && Int(source.match[first + 1]) == initializer.upperBound - 1
+                && holdsOnlyValues(source.text(first), in: file, path: path, depth: depth)
+        default: return false
+        }
+    }
+
+    static let scalarValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat",
+        "Bool", "String", "Substring", "Character", "Decimal", "Data", "Date", "UUID", "URL", "IndexSet", "TimeInterval",
+        "CGPoint", "CGSize", "CGRect", "CGVector",
+    ]
+    static let valueContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "ContiguousArray", "ArraySlice", "OrderedSet", "OrderedDictionary", "Deque"]
+
+    func holdsOnlyValues(_ written: String, in file: Int, path: [String], depth: Int) -> Bool {
+        guard depth < 6 else { return false }
+        var text = written.trimmingWhitespaceAndNewlines()
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        let parts = { (inner: Substring) -> [String] in Self.topLevelParts(inner) }
+        if text.hasPrefix("[") && text.hasSuffix("]") {
+            let inner = text.dropFirst().dropLast()
+            let keyValue = Self.topLevelParts(inner, separator: ":")
+            return !keyValue.isEmpty && keyValue.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+        }
+        if text.hasPrefix("(") && text.hasSuffix(")") {
+            let elements = parts(text.dropFirst().dropLast()).map { element -> String in
+                // `(name: T, ...)`: the label goes.
+                guard let colon = element.firstIndex(of: ":"), !element[..<colon].contains("<") else { return element }
+                return String(element[element.index(after: colon)...])
+            }
+            return !elements.isEmpty && elements.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+        }
+        if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
+            let base = String(text[..<open])
+            guard Self.valueContainers.contains(base.split(separator: ".").last.map(String.init) ?? base) else { return false }
+            let arguments = parts(text[text.index(after: open)..<text.index(before: text.endIndex)])
+            return !arguments.isEmpty && arguments.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+        }
+        if Self.scalarValueTypes.contains(text) || (text.hasPrefix("Foundation.") && Self.scalarValueTypes.contains(String(text.dropFirst(11)))) { return true }
+        guard let resolved = resolveTypeName(text, from: path, in: file), let refs = declared[resolved], refs.count == 1 else { return false }
+        let ref = refs.first
+        let decl = type(ref)
+        guard !files[ref.file].tokensDropped else { return false }
+        switch decl.kind {
+        case .enum:
+            // No case with associated values.
+            let source = files[ref.file].source
+            return !((decl.bodyOpen + 1)..<decl.bodyClose).contains { k in
+                source.isIdentifier(k, "case") && source.kind(k + 1) == .identifier && source.kind(k + 2) == .leftParen
+            }
+        case .struct:
+            return decl.properties.filter { !$0.isComputed && !$0.isStatic }.allSatisfy { p in
+                holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name], depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// `inner` split at `separator` outside brackets, parentheses and angle brackets.
+    static func topLevelParts(_ inner: Substring, separator: Character = ",") -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for c in inner {
+            if c == "[" || c == "(" || c == "<" { depth += 1 }
+            if c == "]" || c == ")" || c == ">" { depth -= 1 }
+            if c == separator, depth == 0 { parts.append(current); current = ""; continue }
+            current.append(c)
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingWhitespaceAndNewlines() }.filter { !$0.isEmpty }
+    }
+
+    /// The `{`...`}` bodies of the members of the class's declaration and extensions.
+    func memberBodies(_ bodies: [TypeRef]) -> [(open: Int, close: Int)] {
+        bodies.flatMap { r -> [(open: Int, close: Int)] in
+            let t = type(r)
+            return t.functions.compactMap(\.body) + t.properties.compactMap(\.accessorBlock)
+        }
+    }
+
+    /// The getter's body in an accessor block: the block itself when it holds statements, the
+    /// `get` block when it lists accessors; nil for `_read`, `unsafeAddress` and the like.
+    func getterBody(_ block: (open: Int, close: Int), in source: SourceFile) -> (open: Int, close: Int)? {
+        var k = block.open + 1
+        var getter: (open: Int, close: Int)? = nil
+        var listsAccessors = false
+        while k < block.close {
+            if source.startsStatement(k), source.kind(k) == .identifier,
+               ["get", "set", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress", "willSet", "didSet"].contains(source.text(k)) {
+                listsAccessors = true
+                var open = k + 1
+                while open < block.close, source.kind(open) == .identifier, ["async", "throws"].contains(source.text(open)) { open += 1 }
+                if source.kind(open) == .leftParen { open = Int(source.match[open]) + 1 }
+                guard source.kind(open) == .leftBrace else { return nil }
+                let close = Int(source.match[open])
+                guard close > open else { return nil }
+                switch source.text(k) {
+                case "get": getter = (open, close)
+                case "set": break
+                default: return nil
+                }
+                k = close + 1
+                continue
+            }
+            if listsAccessors { return nil }
+            return block
+        }
+        return getter
+    }
+
+    /// Where `_ = untrackedChanges` goes in a body, told by the statement keywords that begin
+    /// its statements (outside brackets): with `return`, `let`, `guard` and the like, the body
+    /// has several statements and the read goes first; with none, the body is one expression
+    /// (the code compiles, so its value is returned implicitly) and `return` goes before it. A
+    /// body that begins with `if`, `switch` or `do` and has no other statement may be either:
+    /// nil, as for a body that may end in a call that never returns.
+    func counterReader(_ body: (open: Int, close: Int), in source: SourceFile) -> CounterReader? {
+        let first = body.open + 1
+        guard first < body.close else { return nil }
+        var statementWords = Set<String>()
+        var k = first
+        while k < body.close {
+            let kind = source.kind(k)
+            if kind == .identifier, k == first || (source.startsStatement(k) && source.kind(k - 1) != .comma) {
+                let word = source.text(k)
+                if Self.statementWords.contains(word) || Self.neverReturningCalls.contains(word) { statementWords.insert(word) }
+            }
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace {
+                let m = Int(source.match[k])
+                guard m > k, m < body.close else { return nil }
+                k = m
+            }
+            k += 1
+        }
+        if !statementWords.isDisjoint(with: Self.neverReturningCalls) { return nil }
+        // A body on the line of its `{` is spread over lines: it must end on that line, with
+        // only blanks around it (no comment to move).
+        if !source.startsLine[first] {
+            func blank(_ range: Range<Int>) -> Bool { source.bytes[range].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            guard !source.bytes[source.start(body.open)..<source.start(body.close)].contains(where: { $0 == 0x0A || $0 == 0x0D }),
+                  blank(source.end(body.open)..<source.start(first)), blank(source.end(body.close - 1)..<source.start(body.close)) else { return nil }
+        }
+        let several = !statementWords.isDisjoint(with: ["return", "throw", "let", "var", "guard", "for", "while", "repeat", "defer"])
+        if several { return CounterReader(open: body.open, close: body.close, first: first, returnsExpression: false) }
+        if !statementWords.isEmpty { return nil }
+        return CounterReader(open: body.open, close: body.close, first: first, returnsExpression: true)
+    }
+
+    static let statementWords: Set<String> = ["return", "throw", "let", "var", "guard", "for", "while", "repeat", "defer", "if", "switch", "do"]
+    static let neverReturningCalls: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
+
+    /// Whether the send at `s` runs where the class's main-actor state may be set: in a member's
+    /// body, in blocks of `if`, `else`, `guard`, `for`, `while`, `switch`, `do` or `defer`, or in
+    /// the closure of `DispatchQueue.main.async`, `MainActor.run` or `Task`.
+    func runsOnTheMainActor(_ s: Int, in source: SourceFile, memberBodies: [(open: Int, close: Int)]) -> Bool {
+        guard let member = memberBodies.filter({ $0.open < s && s < $0.close }).max(by: { $0.open < $1.open }) else { return false }
+        var inner = s
+        while let open = source.innermostBrace(around: inner), open > member.open {
+            guard bracesAStatementBlock(open, in: source) || opensAMainActorClosure(open, in: source) else { return false }
+            inner = open
+        }
+        return source.innermostBrace(around: inner) == member.open
+    }
+
+    /// `{` of an `if`/`guard`/`for`/`while`/`switch`/`do`/`defer`/`repeat` statement, or after `else`.
+    func bracesAStatementBlock(_ open: Int, in source: SourceFile) -> Bool {
+        if ["else", "do", "defer", "repeat", "catch"].contains(where: { source.isIdentifier(open - 1, $0) }) { return true }
+        var t = open - 1
+        while t > 0, open - t < 200, !source.startsStatement(t), !source.isIdentifier(t, "else") {
+            let kind = source.kind(t)
+            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                let m = Int(source.match[t])
+                guard m >= 0, m < t else { return false }
+                // A closure on the way (`if list.contains { ... } {`): not a plain block.
+                if kind == .rightBrace { return false }
+                t = m
+            }
+            t -= 1
+        }
+        // `} else if c {`: the `if` after `else`.
+        let keyword = source.isIdentifier(t, "else") ? t + 1 : t
+        guard source.isIdentifier(t, "else") || source.startsStatement(t) else { return false }
+        return ["if", "guard", "for", "while", "switch", "catch"].contains(source.kind(keyword) == .identifier ? source.text(keyword) : "")
+    }
+
+    /// `DispatchQueue.main.async {`, `MainActor.run {`, `Task {`, `Task { @MainActor in`.
+    func opensAMainActorClosure(_ open: Int, in source: SourceFile) -> Bool {
+        if source.isIdentifier(open - 1, "Task") { return source.kind(open - 2) != .period }
+        if source.isIdentifier(open - 1, "async"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "main"),
+           source.kind(open - 4) == .period, source.isIdentifier(open - 5, "DispatchQueue") { return true }
+        if source.isIdentifier(open - 1, "run"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "MainActor") { return true }
+        return false
+    }
+
+    /// A place outside `excluded` (byte ranges of `file`) where `name` is read as a member
+    /// (`x.name`), or written inside a string's interpolation, in any file of the project; a file
+    /// whose tokens were let go counts when its identifiers may hold the name.
+    func useOutside(of name: String, in file: Int, excluding excluded: [Range<Int>]) -> String? {
+        let word = Array(name.utf8)
+        for f in files.indices where files[f].mayHoldIdentifier(anyOf: [word]) {
+            if files[f].tokensDropped { return files[f].path }
+            let source = files[f].source
+            var found: Int? = nil
+            Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
+                if startsToken {
+                    let start = source.start(t)
+                    if f == file, excluded.contains(where: { $0.contains(start) }) { return true }
+                    // Outside the class the property is reached as a member (`x.feed`, `\.feed`):
+                    // a bare word there is something else (an argument label, a local).
+                    guard source.text(t) == name, source.kind(t - 1) == .period else { return true }
+                    found = start
+                    return false
+                }
+                // Inside a string's interpolation: any mention counts.
+                let start = source.start(t)
+                if f == file, excluded.contains(where: { $0.contains(start) }) { return true }
+                found = start
+                return false
+            }
+            if let found { return "\(files[f].path):\(files[f].lineTable.location(of: found).line)" }
+        }
+        return nil
+    }
+}
