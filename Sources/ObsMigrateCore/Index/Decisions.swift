@@ -495,7 +495,7 @@ extension ProjectIndex {
                     // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
                     if !declares, mutationSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     // One a tracked counter stands in for (UntrackedChanges.swift).
-                    if !declares, untrackedChangeCounters[name]?.sends.contains(s) ?? false, untrackedChangeCounters[name]?.file == ref.file { s += 1; continue }
+                    if !declares, untrackedChangeCounters[name]?.replaces(s, in: ref.file) ?? false { s += 1; continue }
                     if !declares, Self.isOptionalSelfSend(s, in: source), let why = untrackedChangeRefusals[name] {
                         block(.sendTiedToNoProperty(kind: "is tied to no change of a tracked property; a counter cannot stand in for it: \(why)"), site)
                     } else if !declares, let kind = untiedSendKind(at: s, in: ref.file) {

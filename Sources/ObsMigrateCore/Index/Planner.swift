@@ -87,8 +87,11 @@ extension ProjectIndex {
         var ledger = BlockerLedger(models: Set(models.keys), waived: waivedBlockers)
         collectChangeForwardings()
         (untrackedChangeCounters, untrackedChangeRefusals) = Timings.measure("decide: untracked change counters") { collectUntrackedChangeCounters() }
+        for (name, counter) in untrackedChangeCounters.sorted(by: { $0.key < $1.key }) {
+            for f in Set(counter.readers.map(\.body.file)) where f != counter.file { counterReadersByFile[f, default: []].append(name) }
+        }
         untrackedChangeSendSites = Set(untrackedChangeCounters.values.flatMap { counter in
-            counter.sends.map { Site(file: counter.file, offset: files[counter.file].source.start($0)) }
+            counter.sends.flatMap { f, tokens in tokens.map { Site(file: f, offset: files[f].source.start($0)) } }
         })
         recordIntrinsicBlockers(&ledger)
         var uses = sweepEveryFile(&ledger)

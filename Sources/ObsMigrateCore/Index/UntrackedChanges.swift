@@ -10,12 +10,17 @@
 /// the held-out apps migrated such sends by hand (`externalStateRevision`, `refreshTrigger`).
 public struct UntrackedChangeCounter: Sendable {
     public var model: String
-    /// The file of the class's declaration, where every edit goes.
+    /// The file of the class's declaration, which gets the counter.
     public var file: Int
-    /// The `objectWillChange` token of each send the counter replaces.
-    public var sends: Set<Int>
+    /// The `objectWillChange` token of each send the counter replaces, by file (the class's
+    /// declaration and its extensions).
+    public var sends: [Int: Set<Int>]
     /// The bodies that read the counter first.
     public var readers: [CounterReader]
+    /// Read or bumped in an extension in another file: the counter cannot be `private`.
+    public var spansFiles: Bool { sends.keys.contains { $0 != file } || readers.contains { $0.body.file != file } }
+
+    public func replaces(_ s: Int, in file: Int) -> Bool { sends[file]?.contains(s) ?? false }
     /// `var objectWillChange = ObservableObjectPublisher()` of the class's own, which goes:
     /// its `objectWillChange` token.
     public var ownDeclaration: Int? = nil
@@ -26,6 +31,8 @@ public struct UntrackedChangeCounter: Sendable {
 /// A member body that reads the counter: `_ = untrackedChanges` before its first statement,
 /// and `return` before that statement when it is the body's one expression (an implicit return).
 public struct CounterReader: Sendable {
+    /// The declaration or extension whose member it is.
+    public var body: TypeRef
     public var open: Int
     public var close: Int
     public var first: Int
@@ -46,9 +53,15 @@ extension ProjectIndex {
             guard !files[ref.file].tokensDropped else { continue }
             let source = files[ref.file].source
             let decl = type(ref)
-            guard decl.kind == .class,
-                  ByteSearch.firstOffset(of: word, in: source.bytes, range: decl.start..<source.end(decl.bodyClose)) != nil else { continue }
-            let sends = untiedSends(of: name, decl, in: ref.file)
+            guard decl.kind == .class, ([ref] + model.extensions).contains(where: { r in
+                let t = type(r), rs = files[r.file].source
+                return !files[r.file].tokensDropped && ByteSearch.firstOffset(of: word, in: rs.bytes, range: t.start..<rs.end(t.bodyClose)) != nil
+            }) else { continue }
+            var sends: [Int: Set<Int>] = [:]
+            for r in [ref] + model.extensions where !files[r.file].tokensDropped {
+                let found = untiedSends(of: name, type(r), in: r.file)
+                if !found.isEmpty { sends[r.file, default: []].formUnion(found) }
+            }
             guard !sends.isEmpty else { continue }
             switch untrackedChangeCounter(name, model, decl, ref: ref, sends: sends) {
             case .success(var counter):
@@ -98,33 +111,38 @@ extension ProjectIndex {
     }
 
     func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef,
-                                sends: [Int]) -> Result<UntrackedChangeCounter, CounterRefusal> {
+                                sends: [Int: Set<Int>]) -> Result<UntrackedChangeCounter, CounterRefusal> {
         let file = ref.file
-        let source = files[file].source
         func refuse(_ why: String) -> Result<UntrackedChangeCounter, CounterRefusal> { .failure(CounterRefusal(why: why)) }
-        // The members a view reads must all be this class's, in this file.
+        // The members a view reads must all be this class's, read where the fix can reach them.
         if model.superclass != nil || models.values.contains(where: { $0.superclass == name }) { return refuse("it is in a hierarchy of models") }
         if let first = decl.inheritance.first, let resolved = resolveTypeName(first.name, from: decl.path, in: file),
            let refs = declared[resolved], type(refs.first).kind == .class {
             return refuse("its superclass \(TypeName.base(resolved)) is declared in the project, and its members would not read the counter")
         }
-        let extensions = model.extensions.filter { $0.file == file }
-        if extensions.count != model.extensions.count { return refuse("it has extensions in other files") }
-        // The counter's name must be new to the file (a local or a member there would shadow it).
+        let bodies = [ref] + model.extensions
+        if bodies.contains(where: { files[$0.file].tokensDropped || moduleOfFile[$0.file] != moduleOfFile[file] }) {
+            return refuse("it has an extension obs-migrate cannot rewrite (another module's, or a file it did not keep)")
+        }
+        let bodiesByFile = Dictionary(grouping: bodies, by: \.file)
         let counterWord = Array(UntrackedChangeCounter.name.utf8)
-        if ByteSearch.firstOffset(of: counterWord, in: source.bytes, range: 0..<source.bytes.count) != nil {
-            return refuse("its file already uses the name \(UntrackedChangeCounter.name)")
-        }
-        // A send inside a nested type's body would be that type's.
-        let bodies = [ref] + extensions
-        let nested = files[file].decls.types.filter { t in
-            bodies.contains { r in let outer = type(r); return t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose }
-        }
-        if sends.contains(where: { s in nested.contains { $0.bodyOpen < s && s < $0.bodyClose } }) { return refuse("a send is inside a nested type") }
-        // On the main actor, the counter can be set only where the send runs on it.
-        if decl.attributes.contains(where: { $0.name == "MainActor" }) {
-            for s in sends where !runsOnTheMainActor(s, in: source, memberBodies: memberBodies(bodies)) {
-                return refuse("a send at line \(files[file].lineTable.location(of: source.start(s)).line) runs in a closure that may not be on the main actor")
+        for (f, refs) in bodiesByFile.sorted(by: { $0.key < $1.key }) {
+            let source = files[f].source
+            // The counter's name must be new to the file (a local or a member there would shadow it).
+            if ByteSearch.firstOffset(of: counterWord, in: source.bytes, range: 0..<source.bytes.count) != nil {
+                return refuse("\(files[f].path) already uses the name \(UntrackedChangeCounter.name)")
+            }
+            // A send inside a nested type's body would be that type's.
+            let nested = files[f].decls.types.filter { t in
+                refs.contains { r in let outer = type(r); return t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose }
+            }
+            let here = sends[f] ?? []
+            if here.contains(where: { s in nested.contains { $0.bodyOpen < s && s < $0.bodyClose } }) { return refuse("a send is inside a nested type") }
+            // On the main actor, the counter can be set only where the send runs on it.
+            if decl.attributes.contains(where: { $0.name == "MainActor" }) {
+                for s in here.sorted() where !runsOnTheMainActor(s, in: source, memberBodies: memberBodies(refs)) {
+                    return refuse("a send at line \(files[f].lineTable.location(of: source.start(s)).line) runs in a closure that may not be on the main actor")
+                }
             }
         }
         // Type members read no counter: a view may read a mutable one (`Feed.total`) that a send announced.
@@ -143,32 +161,34 @@ extension ProjectIndex {
         }
         // Stored properties: a view reads a value type's changes through its setter; through any
         // other, it could read what changed unseen, so none may be read outside the class.
-        let outside = bodies.map { r -> Range<Int> in let t = type(r); return source.start(t.bodyOpen)..<source.end(t.bodyClose) }
-        for r in bodies {
-            let t = type(r)
-            for p in t.properties where !p.isComputed && !p.isStatic {
-                guard let pname = p.name else { return refuse("a stored property binds a pattern") }
-                if p.hasModifier("private") || p.hasModifier("fileprivate") { continue }
-                // Its own objectWillChange goes with the counter (`ownObjectWillChange`).
-                if pname == "objectWillChange", ownObjectWillChange(t, in: source) != nil { continue }
-                if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: t.path + [t.name]) { continue }
-                if let place = useOutside(of: pname, in: file, excluding: outside) {
-                    return refuse("its property '\(pname)' is of a type that may change unseen and is read outside the class (\(place))")
-                }
+        let inside = bodiesByFile.mapValues { refs in
+            refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
+        }
+        let source = files[file].source
+        for p in decl.properties where !p.isComputed && !p.isStatic {
+            guard let pname = p.name else { return refuse("a stored property binds a pattern") }
+            if p.hasModifier("private") || p.hasModifier("fileprivate") { continue }
+            // Its own objectWillChange goes with the counter (`ownObjectWillChange`).
+            if pname == "objectWillChange", ownObjectWillChange(decl, in: source) != nil { continue }
+            if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: decl.path + [decl.name]) { continue }
+            if let place = useOutside(of: pname, excluding: inside) {
+                return refuse("its property '\(pname)' is of a type that may change unseen and is read outside the class (\(place))")
             }
         }
         // Every instance member that hands out a value reads the counter first.
         var readers: [CounterReader] = []
         for r in bodies {
             let t = type(r)
+            let source = files[r.file].source
             for p in t.properties where p.isComputed && !p.isStatic {
                 guard let block = p.accessorBlock else { continue }
                 if p.hasModifier("nonisolated") { return refuse("its computed property '\(p.name ?? "")' is nonisolated") }
                 if p.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || (p.typeText ?? "").contains("some ") {
                     return refuse("its computed property '\(p.name ?? "")' is built by a result builder")
                 }
-                guard let body = getterBody(block, in: source) else { return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite") }
-                guard let reader = counterReader(body, in: source) else { return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite") }
+                guard let body = getterBody(block, in: source), let reader = counterReader(body, of: r, in: source) else {
+                    return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite")
+                }
                 readers.append(reader)
             }
             for fn in t.functions where fn.kind == .func || fn.kind == .subscript {
@@ -181,7 +201,7 @@ extension ProjectIndex {
                     return refuse("its method '\(fn.name)' is built by a result builder")
                 }
                 let body = fn.kind == .subscript ? getterBody(block, in: source) : block
-                guard let body, let reader = counterReader(body, in: source) else {
+                guard let body, let reader = counterReader(body, of: r, in: source) else {
                     return refuse("the body of '\(fn.name)' has a form obs-migrate does not rewrite")
                 }
                 readers.append(reader)
@@ -191,10 +211,12 @@ extension ProjectIndex {
         // views that hold the object read something else again, which a person must track.
         if readers.isEmpty { return refuse("no computed property or method of it hands out a value for a counter to tell its readers of") }
         // A send that begins a reader's body would be rewritten where the read is inserted.
-        for reader in readers where sends.contains(where: { ($0 == reader.first) || ($0 == reader.first + 2 && source.isIdentifier(reader.first, "self")) }) {
-            return refuse("a send begins the body of a member that reads the counter")
+        for reader in readers {
+            let f = reader.body.file, source = files[f].source
+            let first = source.isIdentifier(reader.first, "self") ? reader.first + 2 : reader.first
+            if sends[f]?.contains(first) ?? false { return refuse("a send begins the body of a member that reads the counter") }
         }
-        return .success(UntrackedChangeCounter(model: name, file: file, sends: Set(sends), readers: readers))
+        return .success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers))
     }
 
     /// Whether a property's value holds only values (deeply): then what it holds changes only
@@ -208,6 +230,12 @@ extension ProjectIndex {
         let first = initializer.lowerBound
         switch source.kind(first) {
         case .string, .number: return initializer.count == 1
+        case .leftBracket:
+            // `[String]()`, `[Int: Bool]()`: an empty collection of the type written.
+            let close = Int(source.match[first])
+            guard close > first, close + 2 == initializer.upperBound - 1, source.kind(close + 1) == .leftParen,
+                  source.kind(close + 2) == .rightParen else { return false }
+            return holdsOnlyValues(source.joinedText(first..<(close + 1)), in: file, path: path, depth: depth)
         case .identifier:
             if initializer.count == 1, source.isIdentifier(first, "true") || source.isIdentifier(first, "false") { return true }
             return source.kind(first + 1) == .leftParen && Int(source.match[first + 1]) == initializer.upperBound - 1
@@ -327,7 +355,7 @@ extension ProjectIndex {
     /// (the code compiles, so its value is returned implicitly) and `return` goes before it. A
     /// body that begins with `if`, `switch` or `do` and has no other statement may be either:
     /// nil, as for a body that may end in a call that never returns.
-    func counterReader(_ body: (open: Int, close: Int), in source: SourceFile) -> CounterReader? {
+    func counterReader(_ body: (open: Int, close: Int), of ref: TypeRef, in source: SourceFile) -> CounterReader? {
         let first = body.open + 1
         guard first < body.close else { return nil }
         var statementWords = Set<String>()
@@ -354,9 +382,9 @@ extension ProjectIndex {
                   blank(source.end(body.open)..<source.start(first)), blank(source.end(body.close - 1)..<source.start(body.close)) else { return nil }
         }
         let several = !statementWords.isDisjoint(with: ["return", "throw", "let", "var", "guard", "for", "while", "repeat", "defer"])
-        if several { return CounterReader(open: body.open, close: body.close, first: first, returnsExpression: false) }
+        if several { return CounterReader(body: ref, open: body.open, close: body.close, first: first, returnsExpression: false) }
         if !statementWords.isEmpty { return nil }
-        return CounterReader(open: body.open, close: body.close, first: first, returnsExpression: true)
+        return CounterReader(body: ref, open: body.open, close: body.close, first: first, returnsExpression: true)
     }
 
     static let statementWords: Set<String> = ["return", "throw", "let", "var", "guard", "for", "while", "repeat", "defer", "if", "switch", "do"]
@@ -405,10 +433,10 @@ extension ProjectIndex {
         return false
     }
 
-    /// A place outside `excluded` (byte ranges of `file`) where `name` is read as a member
+    /// A place outside `inside` (byte ranges by file) where `name` is read as a member
     /// (`x.name`), or written inside a string's interpolation, in any file of the project; a file
     /// whose tokens were let go counts when its identifiers may hold the name.
-    func useOutside(of name: String, in file: Int, excluding excluded: [Range<Int>]) -> String? {
+    func useOutside(of name: String, excluding inside: [Int: [Range<Int>]]) -> String? {
         let word = Array(name.utf8)
         for f in files.indices where files[f].mayHoldIdentifier(anyOf: [word]) {
             if files[f].tokensDropped { return files[f].path }
@@ -417,7 +445,7 @@ extension ProjectIndex {
             Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
                 if startsToken {
                     let start = source.start(t)
-                    if f == file, excluded.contains(where: { $0.contains(start) }) { return true }
+                    if inside[f]?.contains(where: { $0.contains(start) }) ?? false { return true }
                     // Outside the class the property is reached as a member (`x.feed`, `\.feed`):
                     // a bare word there is something else (an argument label, a local).
                     guard source.text(t) == name, source.kind(t - 1) == .period else { return true }
@@ -426,7 +454,7 @@ extension ProjectIndex {
                 }
                 // Inside a string's interpolation: any mention counts.
                 let start = source.start(t)
-                if f == file, excluded.contains(where: { $0.contains(start) }) { return true }
+                if inside[f]?.contains(where: { $0.contains(start) }) ?? false { return true }
                 found = start
                 return false
             }

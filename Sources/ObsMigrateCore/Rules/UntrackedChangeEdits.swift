@@ -2,23 +2,31 @@
 /// the tracked counter as the class's first member and its read at the top of each member that
 /// hands out a value (OBS101's fix), and each send as a bump of it (OBS201's).
 extension ProjectIndex {
-    public func counterEdits(_ counter: UntrackedChangeCounter, _ decl: TypeDecl, in source: SourceFile) -> [Edit] {
+    /// The counter, as the first member of the class's declaration: `private` unless an
+    /// extension in another file reads or bumps it.
+    public func counterDeclaration(_ counter: UntrackedChangeCounter, _ decl: TypeDecl, in source: SourceFile) -> Edit {
         let unit = indentStep(of: decl, in: source), eol = source.lineEnding
         let indent = source.indentation(ofLineAt: decl.start) + unit
-        let name = UntrackedChangeCounter.name
-        var edits: [Edit] = [.insert(
+        return .insert(
             indent + "// Counts changes Observation cannot see (objectWillChange.send() announced them); the" + eol
                 + indent + "// members that hand out values read it, so that the views reading them are told." + eol
-                + indent + "private var \(name) = 0" + eol,
-            at: source.nextLineStart(after: source.end(decl.bodyOpen)))]
-        for reader in counter.readers {
+                + indent + (counter.spansFiles ? "" : "private ") + "var \(UntrackedChangeCounter.name) = 0" + eol,
+            at: source.nextLineStart(after: source.end(decl.bodyOpen)))
+    }
+
+    /// `_ = untrackedChanges` at the top of each reader in file `f` (and `return` before a body
+    /// that was one expression; a body on one line is spread over three).
+    public func counterReads(_ counter: UntrackedChangeCounter, in f: Int, source: SourceFile) -> [Edit] {
+        let name = UntrackedChangeCounter.name, eol = source.lineEnding
+        var edits: [Edit] = []
+        for reader in counter.readers where reader.body.file == f {
             let returns = reader.returnsExpression ? "return " : ""
             if source.startsLine[reader.first] {
                 let start = source.start(reader.first)
                 edits.append(.insert(source.indentation(ofLineAt: start) + "_ = \(name)" + eol, at: source.lineStart(of: start)))
                 if !returns.isEmpty { edits.append(.insert(returns, at: start)) }
             } else {
-                // `{ expr }` on one line: spread over three.
+                let unit = indentStep(of: type(reader.body), in: source)
                 let outer = source.indentation(ofLineAt: source.start(reader.open))
                 edits.append(Edit(source.end(reader.open)..<source.start(reader.first), eol + outer + unit + "_ = \(name)" + eol + outer + unit + returns))
                 edits.append(Edit(source.end(reader.close - 1)..<source.start(reader.close), eol + outer))

@@ -7,7 +7,7 @@ import Observation
 @Observable final class SettingsStore {
     // Counts changes Observation cannot see (objectWillChange.send() announced them); the
     // members that hand out values read it, so that the views reading them are told.
-    private var untrackedChanges = 0
+    var untrackedChanges = 0
     var title = ""
     private let defaults = UserDefaults.standard
     private var overrides: [String: Bool] = [:]
@@ -81,6 +81,7 @@ import Observation
     private var untrackedChanges = 0
     var status = "away"
     private var lastSeen: [String: Date] = [:]
+    private(set) var names = [String]()
 
     func seen(_ name: String) -> Date? {
         _ = untrackedChanges
@@ -89,6 +90,7 @@ import Observation
 
     func markSeen(_ name: String) {
         lastSeen[name] = Date()
+        names = lastSeen.keys.sorted()
         if lastSeen.count > 10 {
             untrackedChanges &+= 1
         }

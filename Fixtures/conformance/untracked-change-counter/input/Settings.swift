@@ -62,11 +62,13 @@ final class SettingsStore: ObservableObject {
 final class Presence: ObservableObject {
     @Published var status = "away"
     private var lastSeen: [String: Date] = [:]
+    private(set) var names = [String]()
 
     func seen(_ name: String) -> Date? { lastSeen[name] }
 
     func markSeen(_ name: String) {
         lastSeen[name] = Date()
+        names = lastSeen.keys.sorted()
         if lastSeen.count > 10 {
             objectWillChange.send()
         }

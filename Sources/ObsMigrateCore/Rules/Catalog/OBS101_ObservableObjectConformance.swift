@@ -72,7 +72,8 @@ public struct ObservableObjectConformance: Rule {
                     if context.index.bridgedObjectWillChange.contains(name) { edits.append(context.index.objectWillChangeDeclaration(decl, in: source)) }
                     // Its sends tied to no tracked change become bumps of a tracked counter (UntrackedChanges.swift).
                     if let counter = context.index.untrackedChangeCounters[name], counter.file == f {
-                        edits += context.index.counterEdits(counter, decl, in: source)
+                        edits.append(context.index.counterDeclaration(counter, decl, in: source))
+                        edits += context.index.counterReads(counter, in: f, source: source)
                     }
                     fix = edits
                 }
@@ -91,6 +92,15 @@ public struct ObservableObjectConformance: Rule {
                     : blockedText
                 findings.append(finding(context, entry.range, message, fix: fix, model: name))
             }
+        }
+        // Extensions in other files whose members read a migrating class's counter.
+        for name in context.index.counterReadersByFile[f] ?? [] where context.migrates(name) {
+            guard let counter = context.index.untrackedChangeCounters[name], counter.file != f,
+                  let first = counter.readers.first(where: { $0.body.file == f }) else { continue }
+            let ext = context.index.type(first.body)
+            findings.append(finding(context, source.span(ext.keywordToken, through: ext.keywordToken),
+                                    "\(TypeName.base(name))'s members here read its counter of changes Observation cannot see once it is @Observable (fixable)",
+                                    fix: context.index.counterReads(counter, in: f, source: source), model: name))
         }
         for unread in context.index.unreadConformancesByFile[f] ?? [] {
             findings.append(finding(context, unread.range,

@@ -46,10 +46,12 @@ public struct ObjectWillChangeUse: Rule {
             property, subscript and method that returns a value reads it first \
             (`_ = untrackedChanges`, with `return` before a body that was one expression), so a view \
             that reads any of them is told, as the send told it. Only when the class has no model \
-            superclass or subclass and no project superclass, all its extensions in its file, no \
+            superclass or subclass and no project superclass, no extension in another module (an \
+            extension in another file reads it too, and it is then not `private`), no \
             type property that may change and no type method that returns a value, no stored \
-            property of a type that is not a value type read outside the class (a view could read \
-            through it what changed), no member body of a form the fix cannot rewrite (one `switch` \
+            property read outside the class whose value is not values all the way down (a class, \
+            or an array of them: a view could read through it what changed), at least one member \
+            that reads the counter, no member body of a form the fix cannot rewrite (one `switch` \
             or `if`, a result builder, `nonisolated`), and, on the main actor, every send in the \
             member's body or its `if`/`for`/`switch` blocks or a `Task`, `MainActor.run` or \
             `DispatchQueue.main.async` closure. Otherwise the class stays, and its reason says \
@@ -191,7 +193,7 @@ public struct ObjectWillChangeUse: Rule {
                 continue
             }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
-               let counter = context.index.untrackedChangeCounters[owner], counter.file == context.fileIndex, counter.sends.contains(s) {
+               let counter = context.index.untrackedChangeCounters[owner], counter.replaces(s, in: context.fileIndex) {
                 findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() tied to no change of a tracked property becomes \(UntrackedChangeCounter.name) &+= 1 once \(TypeName.base(owner)) is @Observable: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
                                         fix: [context.index.counterBump(at: s, in: source)], model: owner))
