@@ -237,6 +237,9 @@ extension ProjectIndex {
             let outside = (first...last).contains { t in source.kind(t) == .identifier && source.name(t) == p && !(c.open...c.close).contains(t) }
             if outside { return nil }
         }
+        // The observer is written from the statement's tokens: a comment inside the statement
+        // would be lost (the comment lines right above it move with it, below).
+        guard !source.hasComment(between: first, and: last) else { return nil }
         var writer = ObserverWriter(source: source, property: property, usedNames: usedNames)
         // `//` comment lines right above it go with it, into the observer.
         var commentStart = lineStart

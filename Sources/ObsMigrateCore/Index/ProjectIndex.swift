@@ -270,13 +270,13 @@ public struct ProjectIndex: Sendable {
     /// Whether a rule can report anything in file `f`. A file whose tokens were let go holds
     /// none of the words the rules look for (see `ProjectFile.wordsThatMatter`); what is left is what
     /// declarations alone decide: a model's or an `@Observable` class's declaration or
-    /// conformance there (OBS101, OBS103, OBS205, OBS210), a protocol refining ObservableObject
+    /// conformance there (OBS101, OBS103, OBS205, OBS210), an extension reading a counter (OBS101), a protocol refining ObservableObject
     /// (OBS203), and a `@State` default value of an `@Observable` class found by reading the
     /// tokens back (OBS209, OBS211). A test runs every rule on every file to hold this true.
     public func mayReport(_ f: Int) -> Bool {
         guard files[f].tokensDropped else { return true }
         if modelsByFile[f] != nil || filesRefiningObservableObject.contains(f) || observableStateDefaultsByFile[f] != nil
-            || observableStateInitsByFile[f] != nil { return true }
+            || observableStateInitsByFile[f] != nil || counterReadersByFile[f] != nil { return true }
         let types = files[f].decls.types
         for t in types.indices where types[t].kind != .extension && types[t].kind != .protocol {  // by index: no copies
             let name = resolveTypeName(types[t].qualifiedName, from: []) ?? types[t].qualifiedName

@@ -121,8 +121,8 @@ extension ProjectIndex {
             return refuse("its superclass \(TypeName.base(resolved)) is declared in the project, and its members would not read the counter")
         }
         let bodies = [ref] + model.extensions
-        if bodies.contains(where: { files[$0.file].tokensDropped || moduleOfFile[$0.file] != moduleOfFile[file] }) {
-            return refuse("it has an extension obs-migrate cannot rewrite (another module's, or a file it did not keep)")
+        if bodies.contains(where: { moduleOfFile[$0.file] != moduleOfFile[file] }) {
+            return refuse("it has an extension in another module")
         }
         let bodiesByFile = Dictionary(grouping: bodies, by: \.file)
         let counterWord = Array(UntrackedChangeCounter.name.utf8)
@@ -439,27 +439,35 @@ extension ProjectIndex {
     func useOutside(of name: String, excluding inside: [Int: [Range<Int>]]) -> String? {
         let word = Array(name.utf8)
         for f in files.indices where files[f].mayHoldIdentifier(anyOf: [word]) {
-            if files[f].tokensDropped { return files[f].path }
-            let source = files[f].source
-            var found: Int? = nil
-            Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
-                if startsToken {
-                    let start = source.start(t)
-                    if inside[f]?.contains(where: { $0.contains(start) }) ?? false { return true }
-                    // Outside the class the property is reached as a member (`x.feed`, `\.feed`):
-                    // a bare word there is something else (an argument label, a local).
-                    guard source.text(t) == name, source.kind(t - 1) == .period else { return true }
-                    found = start
-                    return false
-                }
-                // Inside a string's interpolation: any mention counts.
-                let start = source.start(t)
-                if inside[f]?.contains(where: { $0.contains(start) }) ?? false { return true }
-                found = start
-                return false
+            // A file whose tokens were let go is lexed for this without keeping them.
+            let found: Int? = files[f].withTransientSource(ifBytesHoldAnyOf: [word]) { source in
+                firstUseOutside(word, name, in: source, inside: inside[f] ?? [])
             }
             if let found { return "\(files[f].path):\(files[f].lineTable.location(of: found).line)" }
         }
         return nil
+    }
+
+    /// The first place in `source`, outside `inside`, where `name` is read as a member or
+    /// written inside a string's interpolation.
+    func firstUseOutside(_ word: [UInt8], _ name: String, in source: SourceFile, inside: [Range<Int>]) -> Int? {
+        var found: Int? = nil
+        Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
+            if startsToken {
+                let start = source.start(t)
+                if inside.contains(where: { $0.contains(start) }) { return true }
+                // Outside the class the property is reached as a member (`x.feed`, `\.feed`):
+                // a bare word there is something else (an argument label, a local).
+                guard source.text(t) == name, source.kind(t - 1) == .period else { return true }
+                found = start
+                return false
+            }
+            // Inside a string's interpolation: any mention counts.
+            let start = source.start(t)
+            if inside.contains(where: { $0.contains(start) }) { return true }
+            found = start
+            return false
+        }
+        return found
     }
 }

@@ -63,8 +63,6 @@ final class RegistryModel: ObservableObject {
 }
 
 @Observable final class RefreshModel {
-    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
-    // members that hand out values read it, so that the views reading them are told.
     private var untrackedChanges = 0
     private var stamp = 0
     private var loaded = false

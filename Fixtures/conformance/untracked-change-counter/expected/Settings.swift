@@ -5,8 +5,6 @@ import Observation
 /// Reads and writes UserDefaults, which Observation cannot see: each send becomes a bump of a
 /// tracked counter, and every member that hands out a value reads it.
 @Observable final class SettingsStore {
-    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
-    // members that hand out values read it, so that the views reading them are told.
     var untrackedChanges = 0
     var title = ""
     private let defaults = UserDefaults.standard
@@ -76,8 +74,6 @@ import Observation
 /// `DispatchQueue.main.async` closures run there.
 @MainActor
 @Observable final class Presence {
-    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
-    // members that hand out values read it, so that the views reading them are told.
     private var untrackedChanges = 0
     var status = "away"
     private var lastSeen: [String: Date] = [:]
@@ -109,8 +105,6 @@ import Observation
 /// Declares the objectWillChange ObservableObject would make, and sends it after saving a
 /// document: the declaration goes, and the send bumps the counter.
 @Observable final class TagPicker {
-    // Counts changes Observation cannot see (objectWillChange.send() announced them); the
-    // members that hand out values read it, so that the views reading them are told.
     private var untrackedChanges = 0
     private var saved: [String] = []
     private let store = UserDefaults.standard
