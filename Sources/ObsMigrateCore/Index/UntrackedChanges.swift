@@ -282,11 +282,23 @@ extension ProjectIndex {
         guard !files[ref.file].tokensDropped else { return false }
         switch decl.kind {
         case .enum:
-            // No case with associated values.
+            // Associated values (`case emoji(String)`, `case file(url: URL)`) that are values.
             let source = files[ref.file].source
-            return !((decl.bodyOpen + 1)..<decl.bodyClose).contains { k in
-                source.isIdentifier(k, "case") && source.kind(k + 1) == .identifier && source.kind(k + 2) == .leftParen
+            let path = decl.path + [decl.name]
+            for k in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(k) == .leftParen && source.kind(k - 1) == .identifier
+                && source.innermostBrace(around: k) == decl.bodyOpen {
+                var c = k - 1
+                while c > decl.bodyOpen, !source.startsStatement(c) { c -= 1 }
+                guard source.isIdentifier(c, "case") || source.isIdentifier(c, "indirect") else { continue }
+                let close = Int(source.match[k])
+                guard close > k else { return false }
+                let elements = Self.topLevelParts(Substring(source.joinedText((k + 1)..<close))).map { element -> String in
+                    guard let colon = element.firstIndex(of: ":"), !element[..<colon].contains("<"), !element[..<colon].contains("[") else { return element }
+                    return String(element[element.index(after: colon)...])
+                }
+                guard elements.allSatisfy({ holdsOnlyValues($0, in: ref.file, path: path, depth: depth + 1) }) else { return false }
             }
+            return true
         case .struct:
             return decl.properties.filter { !$0.isComputed && !$0.isStatic }.allSatisfy { p in
                 holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name], depth: depth + 1)

@@ -78,6 +78,12 @@ import Observation
     var status = "away"
     private var lastSeen: [String: Date] = [:]
     private(set) var names = [String]()
+    private(set) var mood: Mood = .idle
+
+    enum Mood {
+        case idle
+        case busy(String, since: Date)
+    }
 
     func seen(_ name: String) -> Date? {
         _ = untrackedChanges

@@ -63,6 +63,12 @@ final class Presence: ObservableObject {
     @Published var status = "away"
     private var lastSeen: [String: Date] = [:]
     private(set) var names = [String]()
+    private(set) var mood: Mood = .idle
+
+    enum Mood {
+        case idle
+        case busy(String, since: Date)
+    }
 
     func seen(_ name: String) -> Date? { lastSeen[name] }
 
