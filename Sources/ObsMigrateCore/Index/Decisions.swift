@@ -547,8 +547,9 @@ extension ProjectIndex {
         return result
     }
 
-    /// The files a model's migration edits: its declarations and conforming extensions, and
-    /// every wrapper, wrapper initialisation and injection site of its type.
+    /// The files a model's migration edits: its declarations and conforming extensions, every
+    /// wrapper, wrapper initialisation and injection site of its type, and the extensions that
+    /// read or bump its counter of untracked changes.
     public func filesTouchedByMigration() -> [String: Set<Int>] {
         var result: [String: Set<Int>] = [:]
         for (name, model) in models {
@@ -568,6 +569,11 @@ extension ProjectIndex {
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
+        // A counter's reads and bumps in extensions of other files (UntrackedChanges.swift).
+        for (name, counter) in untrackedChangeCounters where models[name] != nil {
+            result[name]!.formUnion(counter.readers.map(\.body.file))
+            result[name]!.formUnion(counter.sends.keys)
+        }
         if bumpsLowTargets, !lowDeploymentTargets.isEmpty {
             // Raising a target is part of the migration of every model its project holds. (The
             // files added here are build settings, whose folder's models are already held.)

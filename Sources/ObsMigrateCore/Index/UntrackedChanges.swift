@@ -252,14 +252,15 @@ extension ProjectIndex {
     static let valueContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "ContiguousArray", "ArraySlice", "OrderedSet", "OrderedDictionary", "Deque"]
 
     func holdsOnlyValues(_ written: String, in file: Int, path: [String], depth: Int) -> Bool {
-        guard depth < 6 else { return false }
+        // `depth` counts the project types gone into (containers and tuples are not), for cycles.
+        guard depth < 8 else { return false }
         var text = written.trimmingWhitespaceAndNewlines()
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         let parts = { (inner: Substring) -> [String] in Self.topLevelParts(inner) }
         if text.hasPrefix("[") && text.hasSuffix("]") {
             let inner = text.dropFirst().dropLast()
             let keyValue = Self.topLevelParts(inner, separator: ":")
-            return !keyValue.isEmpty && keyValue.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+            return !keyValue.isEmpty && keyValue.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth) }
         }
         if text.hasPrefix("(") && text.hasSuffix(")") {
             let elements = parts(text.dropFirst().dropLast()).map { element -> String in
@@ -267,19 +268,19 @@ extension ProjectIndex {
                 guard let colon = element.firstIndex(of: ":"), !element[..<colon].contains("<") else { return element }
                 return String(element[element.index(after: colon)...])
             }
-            return !elements.isEmpty && elements.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+            return !elements.isEmpty && elements.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth) }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
             let base = String(text[..<open])
             guard Self.valueContainers.contains(base.split(separator: ".").last.map(String.init) ?? base) else { return false }
             let arguments = parts(text[text.index(after: open)..<text.index(before: text.endIndex)])
-            return !arguments.isEmpty && arguments.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth + 1) }
+            return !arguments.isEmpty && arguments.allSatisfy { holdsOnlyValues($0, in: file, path: path, depth: depth) }
         }
         if Self.scalarValueTypes.contains(text) || (text.hasPrefix("Foundation.") && Self.scalarValueTypes.contains(String(text.dropFirst(11)))) { return true }
         guard let resolved = resolveTypeName(text, from: path, in: file), let refs = declared[resolved], refs.count == 1 else { return false }
         let ref = refs.first
         let decl = type(ref)
-        guard !files[ref.file].tokensDropped else { return false }
+        // (A file whose tokens were let go has them back for this: `source` lexes it again.)
         switch decl.kind {
         case .enum:
             // Associated values (`case emoji(String)`, `case file(url: URL)`) that are values.

@@ -8,7 +8,7 @@ struct SettingsView: View {
 
     var body: some View {
         Text(settings.isCompact ? settings.accent : settings.label(for: "beta"))
-        Text("\(presence.status) \(presence.names.count) \(String(describing: presence.mood))")
+        Text("\(presence.status) \(presence.names.count) \(String(describing: presence.mood)) \(presence.visits?.count ?? 0)")
         Text("\(picker.tags.count) \(pager.page)")
     }
 }

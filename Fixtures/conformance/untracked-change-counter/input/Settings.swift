@@ -64,6 +64,12 @@ final class Presence: ObservableObject {
     private var lastSeen: [String: Date] = [:]
     private(set) var names = [String]()
     private(set) var mood: Mood = .idle
+    private(set) var visits: [Visit]? = nil
+
+    struct Visit {
+        var tags: [Tag]?
+        struct Tag { let id: UUID; var names: [String: [String]] }
+    }
 
     enum Mood {
         case idle
