@@ -93,15 +93,6 @@ public struct ObservableObjectConformance: Rule {
                 findings.append(finding(context, entry.range, message, fix: fix, model: name))
             }
         }
-        // Extensions in other files whose members read a migrating class's counter.
-        for name in context.index.counterReadersByFile[f] ?? [] where context.migrates(name) {
-            guard let counter = context.index.untrackedChangeCounters[name], counter.file != f,
-                  let first = counter.readers.first(where: { $0.body.file == f }) else { continue }
-            let ext = context.index.type(first.body)
-            findings.append(finding(context, source.span(ext.keywordToken, through: ext.keywordToken),
-                                    "\(TypeName.base(name))'s members here read its counter of changes Observation cannot see once it is @Observable (fixable)",
-                                    fix: context.index.counterReads(counter, in: f, source: source), model: name))
-        }
         for unread in context.index.unreadConformancesByFile[f] ?? [] {
             findings.append(finding(context, unread.range,
                                     "\(unread.typeName) conforms to ObservableObject, but \(unread.reason): left as it is; a person migrates it",

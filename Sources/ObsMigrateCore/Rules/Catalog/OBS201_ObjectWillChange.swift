@@ -137,11 +137,27 @@ public struct ObjectWillChangeUse: Rule {
         return false
     }
 
+    /// The members of extensions in this file that read a migrating class's counter of
+    /// untracked changes, declared in another file (UntrackedChanges.swift): one finding each.
+    func counterReadsOfExtensions(_ context: RuleContext) -> [Finding] {
+        let f = context.fileIndex, source = context.source
+        var findings: [Finding] = []
+        for name in context.index.counterReadersByFile[f] ?? [] where context.migrates(name) {
+            guard let counter = context.index.untrackedChangeCounters[name], counter.file != f,
+                  let first = counter.readers.first(where: { $0.body.file == f }) else { continue }
+            let ext = context.index.type(first.body)
+            findings.append(finding(context, source.span(ext.keywordToken, through: ext.keywordToken),
+                                    "this extension's members read the counter that stands in for \(TypeName.base(name))'s objectWillChange.send() once it is @Observable (fixable)",
+                                    fix: context.index.counterReads(counter, in: f, source: source), model: name))
+        }
+        return findings
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let source = context.source
+        var findings = counterReadsOfExtensions(context)
         // Most files never name it: one search of the bytes rules them out faster than the tokens.
-        guard ByteSearch.firstOffset(of: Self.word, in: source.bytes, range: 0..<source.bytes.count) != nil else { return [] }
-        var findings: [Finding] = []
+        guard ByteSearch.firstOffset(of: Self.word, in: source.bytes, range: 0..<source.bytes.count) != nil else { return findings }
         for s in source.indices(of: .identifier, length: Self.word.count) where source.isText(s, "objectWillChange") {
             // `other.objectWillChange` is other's (when told), wherever it is written; a bare one the enclosing model's.
             let receiver = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].flatMap { context.index.memberUses[$0].model }
