@@ -198,6 +198,7 @@ public struct ProjectIndex: Sendable {
     public var untrackedChangeCounters: [String: UntrackedChangeCounter] = [:]
     var untrackedChangeRefusals: [String: String] = [:]
     var untrackedChangeSendSites: Set<Site> = []
+    let valueTypeMemo = ValueTypeMemo()
     /// The models whose counter members of an extension in each file read (not the class's own file).
     public var counterReadersByFile: [Int: [String]] = [:]
     /// Why each blocked model stays, with the place, rendered once for all its messages.

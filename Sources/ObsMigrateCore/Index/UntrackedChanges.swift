@@ -1,3 +1,5 @@
+import ObsMigrateSupport
+
 /// A counter that stands in for `objectWillChange.send()` where the send announces a change
 /// Observation cannot see (a `UserDefaults` write, another object's state, a notification, or a
 /// call made only to refresh views). Under `@Observable` the class gets a tracked
@@ -46,6 +48,7 @@ extension ProjectIndex {
         var counters: [String: UntrackedChangeCounter] = [:]
         var refusals: [String: String] = [:]
         let word = Array("objectWillChange".utf8)
+        var candidates: [(name: String, ref: TypeRef, sends: [Int: Set<Int>])] = []
         for name in models.keys.sorted() {
             let model = models[name]!
             guard model.declarations.count == 1 else { continue }
@@ -63,9 +66,26 @@ extension ProjectIndex {
                 if !found.isEmpty { sends[r.file, default: []].formUnion(found) }
             }
             guard !sends.isEmpty else { continue }
-            switch untrackedChangeCounter(name, model, decl, ref: ref, sends: sends) {
+            candidates.append((name, ref, sends))
+        }
+        // Every condition but one, for each candidate; then where the stored properties that
+        // may hold what changes unseen are read, looked for in one pass over the files for all
+        // the candidates' names (a pass per name was models x files); then that condition.
+        var asked = Set<String>()
+        let modelSuperclasses = Set(models.values.compactMap(\.superclass))
+        for (name, ref, sends) in candidates {
+            _ = untrackedChangeCounter(name, models[name]!, type(ref), ref: ref, sends: sends, modelSuperclasses: modelSuperclasses) { property, _ in
+                asked.insert(property)
+                return nil
+            }
+        }
+        let uses = MemberReads(names: asked, in: self)
+        for (name, ref, sends) in candidates {
+            let decl = type(ref)
+            switch untrackedChangeCounter(name, models[name]!, decl, ref: ref, sends: sends, modelSuperclasses: modelSuperclasses,
+                                          readOutside: uses.firstOutside) {
             case .success(var counter):
-                counter.ownDeclaration = ownObjectWillChange(decl, in: source)?.nameToken
+                counter.ownDeclaration = ownObjectWillChange(decl, in: files[ref.file].source)?.nameToken
                 counters[name] = counter
             case .failure(let refusal): refusals[name] = refusal.why
             }
@@ -110,12 +130,15 @@ extension ProjectIndex {
         return next >= source.sigCount || source.startsStatement(next) || source.kind(next) == .rightBrace || source.kind(next) == .semicolon
     }
 
-    func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef,
-                                sends: [Int: Set<Int>]) -> Result<UntrackedChangeCounter, CounterRefusal> {
+    /// `readOutside` tells where a stored property of this name is read outside the given byte
+    /// ranges (by file), if anywhere (`MemberReads.firstOutside`).
+    func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef, sends: [Int: Set<Int>],
+                                modelSuperclasses: Set<String>,
+                                readOutside: (String, [Int: [Range<Int>]]) -> String?) -> Result<UntrackedChangeCounter, CounterRefusal> {
         let file = ref.file
         func refuse(_ why: String) -> Result<UntrackedChangeCounter, CounterRefusal> { .failure(CounterRefusal(why: why)) }
         // The members a view reads must all be this class's, read where the fix can reach them.
-        if model.superclass != nil || models.values.contains(where: { $0.superclass == name }) { return refuse("it is in a hierarchy of models") }
+        if model.superclass != nil || modelSuperclasses.contains(name) { return refuse("it is in a hierarchy of models") }
         if let first = decl.inheritance.first, let resolved = resolveTypeName(first.name, from: decl.path, in: file),
            let refs = declared[resolved], type(refs.first).kind == .class {
             return refuse("its superclass \(TypeName.base(resolved)) is declared in the project, and its members would not read the counter")
@@ -171,7 +194,7 @@ extension ProjectIndex {
             // Its own objectWillChange goes with the counter (`ownObjectWillChange`).
             if pname == "objectWillChange", ownObjectWillChange(decl, in: source) != nil { continue }
             if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: decl.path + [decl.name]) { continue }
-            if let place = useOutside(of: pname, excluding: inside) {
+            if let place = readOutside(pname, inside) {
                 return refuse("its property '\(pname)' is of a type that may change unseen and is read outside the class (\(place))")
             }
         }
@@ -278,35 +301,50 @@ extension ProjectIndex {
         }
         if Self.scalarValueTypes.contains(text) || (text.hasPrefix("Foundation.") && Self.scalarValueTypes.contains(String(text.dropFirst(11)))) { return true }
         guard let resolved = resolveTypeName(text, from: path, in: file), let refs = declared[resolved], refs.count == 1 else { return false }
-        let ref = refs.first
+        // Many classes hold the same types: each is looked at once.
+        if let known = valueTypeMemo.answer(resolved) { return known }
+        let answer = projectTypeHoldsOnlyValues(refs.first, depth: depth)
+        valueTypeMemo.record(resolved, answer)
+        return answer
+    }
+
+    func projectTypeHoldsOnlyValues(_ ref: TypeRef, depth: Int) -> Bool {
         let decl = type(ref)
-        // (A file whose tokens were let go has them back for this: `source` lexes it again.)
         switch decl.kind {
         case .enum:
-            // Associated values (`case emoji(String)`, `case file(url: URL)`) that are values.
-            let source = files[ref.file].source
-            let path = decl.path + [decl.name]
-            for k in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(k) == .leftParen && source.kind(k - 1) == .identifier
-                && source.innermostBrace(around: k) == decl.bodyOpen {
-                var c = k - 1
-                while c > decl.bodyOpen, !source.startsStatement(c) { c -= 1 }
-                guard source.isIdentifier(c, "case") || source.isIdentifier(c, "indirect") else { continue }
-                let close = Int(source.match[k])
-                guard close > k else { return false }
-                let elements = Self.topLevelParts(Substring(source.joinedText((k + 1)..<close))).map { element -> String in
-                    guard let colon = element.firstIndex(of: ":"), !element[..<colon].contains("<"), !element[..<colon].contains("[") else { return element }
-                    return String(element[element.index(after: colon)...])
-                }
-                guard elements.allSatisfy({ holdsOnlyValues($0, in: ref.file, path: path, depth: depth + 1) }) else { return false }
-            }
-            return true
+            // Associated values (`case emoji(String)`, `case file(url: URL)`) that are values; a
+            // file whose tokens were let go is lexed for this without keeping them.
+            return files[ref.file].withTransientSource(ifBytesHoldAnyOf: []) { source in
+                enumHoldsOnlyValues(decl, ref: ref, in: source, depth: depth)
+            } ?? false
         case .struct:
             return decl.properties.filter { !$0.isComputed && !$0.isStatic }.allSatisfy { p in
-                holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name], depth: depth + 1)
+                // Only an untyped property's initializer needs the tokens.
+                p.typeText != nil || !files[ref.file].tokensDropped
+                    ? holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name], depth: depth + 1)
+                    : false
             }
         default:
             return false
         }
+    }
+
+    func enumHoldsOnlyValues(_ decl: TypeDecl, ref: TypeRef, in source: SourceFile, depth: Int) -> Bool {
+        let path = decl.path + [decl.name]
+        for k in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(k) == .leftParen && source.kind(k - 1) == .identifier
+            && source.innermostBrace(around: k) == decl.bodyOpen {
+            var c = k - 1
+            while c > decl.bodyOpen, !source.startsStatement(c) { c -= 1 }
+            guard source.isIdentifier(c, "case") || source.isIdentifier(c, "indirect") else { continue }
+            let close = Int(source.match[k])
+            guard close > k else { return false }
+            let elements = Self.topLevelParts(Substring(source.joinedText((k + 1)..<close))).map { element -> String in
+                guard let colon = element.firstIndex(of: ":"), !element[..<colon].contains("<"), !element[..<colon].contains("[") else { return element }
+                return String(element[element.index(after: colon)...])
+            }
+            guard elements.allSatisfy({ holdsOnlyValues($0, in: ref.file, path: path, depth: depth + 1) }) else { return false }
+        }
+        return true
     }
 
     /// `inner` split at `separator` outside brackets, parentheses and angle brackets.
@@ -445,42 +483,90 @@ extension ProjectIndex {
         if source.isIdentifier(open - 1, "run"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "MainActor") { return true }
         return false
     }
+}
 
-    /// A place outside `inside` (byte ranges by file) where `name` is read as a member
-    /// (`x.name`), or written inside a string's interpolation, in any file of the project; a file
-    /// whose tokens were let go counts when its identifiers may hold the name.
-    func useOutside(of name: String, excluding inside: [Int: [Range<Int>]]) -> String? {
-        let word = Array(name.utf8)
-        for f in files.indices where files[f].mayHoldIdentifier(anyOf: [word]) {
-            // A file whose tokens were let go is lexed for this without keeping them.
-            let found: Int? = files[f].withTransientSource(ifBytesHoldAnyOf: [word]) { source in
-                firstUseOutside(word, name, in: source, inside: inside[f] ?? [])
+/// Where each of a few names is read as a member (`x.name`, `\\.name`) or mentioned inside a
+/// string's interpolation, in any file of the project: found in one pass over the files (a
+/// file whose tokens were let go is lexed for it without keeping them, and only when its
+/// identifiers may hold one of the names). Up to `kept` places a name; beyond, any range asked
+/// about counts as left (the name is read everywhere).
+struct MemberReads {
+    static let kept = 64
+    static let interpolation = Array("\\(".utf8)
+    private var places: [String: [Site]] = [:]
+    private var truncated: Set<String> = []
+    private let paths: [String]
+    private let lineTables: (Int, Int) -> Int
+
+    init(names: Set<String>, in index: ProjectIndex) {
+        paths = index.files.map(\.path)
+        lineTables = { f, offset in index.files[f].lineTable.location(of: offset).line }
+        guard !names.isEmpty else { return }
+        let words = names.sorted().map { Array($0.utf8) }
+        let set = WordSet(names.sorted())
+        for f in index.files.indices where index.files[f].mayHoldIdentifier(anyOf: words) {
+            // A file that let its tokens go is searched in its bytes, not lexed again: `.name`
+            // anywhere, in a comment too, counts (a doubt only keeps a class as it is).
+            if index.files[f].tokensDropped {
+                let found: [(String, Int)] = index.files[f].withTransientBytes { bytes in
+                    var found: [(String, Int)] = []
+                    for word in words {
+                        var from = 0
+                        while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: from..<bytes.count) {
+                            from = hit + 1
+                            let end = hit + word.count
+                            if hit > 0, bytes[hit - 1] == UInt8(ascii: "."), end == bytes.count || !ProjectIndex.isIdentifierByte(bytes[end]) {
+                                found.append((String(decoding: word, as: UTF8.self), hit))
+                            }
+                        }
+                    }
+                    return found
+                }
+                record(found, in: f)
+                continue
             }
-            if let found { return "\(files[f].path):\(files[f].lineTable.location(of: found).line)" }
+            let found: [(String, Int)] = index.files[f].withTransientSource(ifBytesHoldAnyOf: words) { source in
+                var found: [(String, Int)] = []
+                for t in 0..<source.sigCount {
+                    switch source.kind(t) {
+                    case .identifier where source.kind(t - 1) == .period && set.contains(source, t):
+                        found.append((source.text(t), source.start(t)))
+                    case .string:
+                        // An interpolation may read it: any mention there counts.
+                        let range = source.start(t)..<source.end(t)
+                        guard ByteSearch.firstOffset(of: Self.interpolation, in: source.bytes, range: range) != nil else { break }
+                        for (k, word) in words.enumerated() where ByteSearch.firstOffset(of: word, in: source.bytes, range: range) != nil {
+                            found.append((String(decoding: words[k], as: UTF8.self), source.start(t)))
+                        }
+                    default: break
+                    }
+                }
+                return found
+            } ?? []
+            record(found, in: f)
         }
-        return nil
     }
 
-    /// The first place in `source`, outside `inside`, where `name` is read as a member or
-    /// written inside a string's interpolation.
-    func firstUseOutside(_ word: [UInt8], _ name: String, in source: SourceFile, inside: [Range<Int>]) -> Int? {
-        var found: Int? = nil
-        Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
-            if startsToken {
-                let start = source.start(t)
-                if inside.contains(where: { $0.contains(start) }) { return true }
-                // Outside the class the property is reached as a member (`x.feed`, `\.feed`):
-                // a bare word there is something else (an argument label, a local).
-                guard source.text(t) == name, source.kind(t - 1) == .period else { return true }
-                found = start
-                return false
-            }
-            // Inside a string's interpolation: any mention counts.
-            let start = source.start(t)
-            if inside.contains(where: { $0.contains(start) }) { return true }
-            found = start
-            return false
+    private mutating func record(_ found: [(String, Int)], in f: Int) {
+        for (name, offset) in found {
+            if places[name, default: []].count < Self.kept { places[name, default: []].append(Site(file: f, offset: offset)) } else { truncated.insert(name) }
         }
-        return found
     }
+
+    /// A place where `name` is read outside `inside` (byte ranges by file), as `path:line`.
+    func firstOutside(_ name: String, _ inside: [Int: [Range<Int>]]) -> String? {
+        for site in places[name] ?? [] where !(inside[site.file]?.contains { $0.contains(site.offset) } ?? false) {
+            return "\(paths[site.file]):\(lineTables(site.file, site.offset))"
+        }
+        return truncated.contains(name) ? "more than \(Self.kept) places" : nil
+    }
+}
+
+/// What `holdsOnlyValues` found for each project type, kept for the index's lifetime (the
+/// answer depends on declarations only, which never change).
+final class ValueTypeMemo: @unchecked Sendable {
+    private let lock = Lock()
+    private var known: [String: Bool] = [:]
+    func answer(_ type: String) -> Bool? { lock.withLock { known[type] } }
+    func record(_ type: String, _ answer: Bool) { lock.withLock { known[type] = answer } }
 }
