@@ -54,7 +54,6 @@ extension ProjectIndex {
             guard model.declarations.count == 1 else { continue }
             let ref = model.declarations[0]
             guard !files[ref.file].tokensDropped else { continue }
-            let source = files[ref.file].source
             let decl = type(ref)
             guard decl.kind == .class, ([ref] + model.extensions).contains(where: { r in
                 let t = type(r), rs = files[r.file].source
