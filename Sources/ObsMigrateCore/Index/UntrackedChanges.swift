@@ -55,9 +55,11 @@ extension ProjectIndex {
             let ref = model.declarations[0]
             guard !files[ref.file].tokensDropped else { continue }
             let decl = type(ref)
+            // (A file that let its tokens go names no `objectWillChange`: it is not read again for this.)
             guard decl.kind == .class, ([ref] + model.extensions).contains(where: { r in
+                guard !files[r.file].tokensDropped else { return false }
                 let t = type(r), rs = files[r.file].source
-                return !files[r.file].tokensDropped && ByteSearch.firstOffset(of: word, in: rs.bytes, range: t.start..<rs.end(t.bodyClose)) != nil
+                return ByteSearch.firstOffset(of: word, in: rs.bytes, range: t.start..<rs.end(t.bodyClose)) != nil
             }) else { continue }
             var sends: [Int: Set<Int>] = [:]
             for r in [ref] + model.extensions where !files[r.file].tokensDropped {
