@@ -69,22 +69,21 @@ extension ProjectIndex {
             guard !sends.isEmpty else { continue }
             candidates.append((name, ref, sends))
         }
-        // Every condition but one, for each candidate; then where the stored properties that
-        // may hold what changes unseen are read, looked for in one pass over the files for all
-        // the candidates' names (a pass per name was models x files); then that condition.
-        var asked = Set<String>()
+        // Every condition for each candidate, but where the stored properties that may hold what
+        // changes unseen are read: that is looked for in one pass over the files for all the
+        // candidates' names (a pass per name was models x files), then checked first.
         let modelSuperclasses = Set(models.values.compactMap(\.superclass))
-        for (name, ref, sends) in candidates {
-            _ = untrackedChangeCounter(name, models[name]!, type(ref), ref: ref, sends: sends, modelSuperclasses: modelSuperclasses) { property, _ in
-                asked.insert(property)
-                return nil
-            }
-        }
-        let uses = MemberReads(names: asked, in: self)
-        for (name, ref, sends) in candidates {
+        let checks = candidates.map { untrackedChangeCounter($0.name, models[$0.name]!, type($0.ref), ref: $0.ref, sends: $0.sends, modelSuperclasses: modelSuperclasses) }
+        let uses = MemberReads(names: Set(checks.flatMap(\.unreadOutside)), in: self)
+        for ((name, ref, _), check) in zip(candidates, checks) {
             let decl = type(ref)
-            switch untrackedChangeCounter(name, models[name]!, decl, ref: ref, sends: sends, modelSuperclasses: modelSuperclasses,
-                                          readOutside: uses.firstOutside) {
+            var result = check.result
+            for property in check.unreadOutside {
+                guard let place = uses.firstOutside(property, check.inside) else { continue }
+                result = .failure(CounterRefusal(why: "its property '\(property)' is of a type that may change unseen and is read outside the class (\(place))"))
+                break
+            }
+            switch result {
             case .success(var counter):
                 counter.ownDeclaration = ownObjectWillChange(decl, in: files[ref.file].source)?.nameToken
                 counters[name] = counter
@@ -95,6 +94,15 @@ extension ProjectIndex {
     }
 
     struct CounterRefusal: Error { var why: String }
+
+    /// A candidate's counter, or why not, as far as its own declarations tell; it holds only if
+    /// none of `unreadOutside` (stored properties that may change unseen) is read outside
+    /// `inside` (the class's byte ranges, by file), which `MemberReads` tells for all at once.
+    struct CounterCheck {
+        var result: Result<UntrackedChangeCounter, CounterRefusal>
+        var unreadOutside: [String] = []
+        var inside: [Int: [Range<Int>]] = [:]
+    }
 
     /// The `objectWillChange` tokens of the class's body that are plain sends no setter,
     /// `withMutation` or forwarding replaces (`untiedSendKind`), as `bodyBlockers` finds them.
@@ -131,13 +139,10 @@ extension ProjectIndex {
         return next >= source.sigCount || source.startsStatement(next) || source.kind(next) == .rightBrace || source.kind(next) == .semicolon
     }
 
-    /// `readOutside` tells where a stored property of this name is read outside the given byte
-    /// ranges (by file), if anywhere (`MemberReads.firstOutside`).
     func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef, sends: [Int: Set<Int>],
-                                modelSuperclasses: Set<String>,
-                                readOutside: (String, [Int: [Range<Int>]]) -> String?) -> Result<UntrackedChangeCounter, CounterRefusal> {
+                                modelSuperclasses: Set<String>) -> CounterCheck {
         let file = ref.file
-        func refuse(_ why: String) -> Result<UntrackedChangeCounter, CounterRefusal> { .failure(CounterRefusal(why: why)) }
+        func refuse(_ why: String) -> CounterCheck { CounterCheck(result: .failure(CounterRefusal(why: why))) }
         // The members a view reads must all be this class's, read where the fix can reach them.
         if model.superclass != nil || modelSuperclasses.contains(name) { return refuse("it is in a hierarchy of models") }
         if let first = decl.inheritance.first, let resolved = resolveTypeName(first.name, from: decl.path, in: file),
@@ -164,7 +169,8 @@ extension ProjectIndex {
             if here.contains(where: { s in nested.contains { $0.bodyOpen < s && s < $0.bodyClose } }) { return refuse("a send is inside a nested type") }
             // On the main actor, the counter can be set only where the send runs on it.
             if decl.attributes.contains(where: { $0.name == "MainActor" }) {
-                for s in here.sorted() where !runsOnTheMainActor(s, in: source, memberBodies: memberBodies(refs)) {
+                let members = memberBodies(refs)
+                for s in here.sorted() where !runsOnTheMainActor(s, in: source, memberBodies: members) {
                     return refuse("a send at line \(files[f].lineTable.location(of: source.start(s)).line) runs in a closure that may not be on the main actor")
                 }
             }
@@ -189,16 +195,20 @@ extension ProjectIndex {
             refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
         }
         let source = files[file].source
+        var unreadOutside: [String] = []
         for p in decl.properties where !p.isComputed && !p.isStatic {
             guard let pname = p.name else { return refuse("a stored property binds a pattern") }
             if p.hasModifier("private") || p.hasModifier("fileprivate") { continue }
             // Its own objectWillChange goes with the counter (`ownObjectWillChange`).
             if pname == "objectWillChange", ownObjectWillChange(decl, in: source) != nil { continue }
             if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: decl.path + [decl.name]) { continue }
-            if let place = readOutside(pname, inside) {
-                return refuse("its property '\(pname)' is of a type that may change unseen and is read outside the class (\(place))")
-            }
+            unreadOutside.append(pname)
         }
+        // The conditions below are checked after that one: a refusal of theirs waits for it.
+        func check(_ result: Result<UntrackedChangeCounter, CounterRefusal>) -> CounterCheck {
+            CounterCheck(result: result, unreadOutside: unreadOutside, inside: inside)
+        }
+        func refuseAfter(_ why: String) -> CounterCheck { check(.failure(CounterRefusal(why: why))) }
         // Every instance member that hands out a value reads the counter first.
         var readers: [CounterReader] = []
         for r in bodies {
@@ -206,12 +216,12 @@ extension ProjectIndex {
             let source = files[r.file].source
             for p in t.properties where p.isComputed && !p.isStatic {
                 guard let block = p.accessorBlock else { continue }
-                if p.hasModifier("nonisolated") { return refuse("its computed property '\(p.name ?? "")' is nonisolated") }
+                if p.hasModifier("nonisolated") { return refuseAfter("its computed property '\(p.name ?? "")' is nonisolated") }
                 if p.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || (p.typeText ?? "").contains("some ") {
-                    return refuse("its computed property '\(p.name ?? "")' is built by a result builder")
+                    return refuseAfter("its computed property '\(p.name ?? "")' is built by a result builder")
                 }
                 guard let body = getterBody(block, in: source), let reader = counterReader(body, of: r, in: source) else {
-                    return refuse("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite")
+                    return refuseAfter("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite")
                 }
                 readers.append(reader)
             }
@@ -220,27 +230,27 @@ extension ProjectIndex {
                 let returnType = (fn.returnType ?? "").filter { !$0.isWhitespace }
                 if returnType.isEmpty || returnType == "Void" || returnType == "()" { continue }
                 guard let block = fn.body else { continue }
-                if fn.modifiers.contains(where: { $0.text == "nonisolated" }) { return refuse("its method '\(fn.name)' is nonisolated") }
+                if fn.modifiers.contains(where: { $0.text == "nonisolated" }) { return refuseAfter("its method '\(fn.name)' is nonisolated") }
                 if fn.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || returnType.contains("some") {
-                    return refuse("its method '\(fn.name)' is built by a result builder")
+                    return refuseAfter("its method '\(fn.name)' is built by a result builder")
                 }
                 let body = fn.kind == .subscript ? getterBody(block, in: source) : block
                 guard let body, let reader = counterReader(body, of: r, in: source) else {
-                    return refuse("the body of '\(fn.name)' has a form obs-migrate does not rewrite")
+                    return refuseAfter("the body of '\(fn.name)' has a form obs-migrate does not rewrite")
                 }
                 readers.append(reader)
             }
         }
         // With nothing to read it, the counter would tell no view: such a send only makes the
         // views that hold the object read something else again, which a person must track.
-        if readers.isEmpty { return refuse("no computed property or method of it hands out a value for a counter to tell its readers of") }
+        if readers.isEmpty { return refuseAfter("no computed property or method of it hands out a value for a counter to tell its readers of") }
         // A send that begins a reader's body would be rewritten where the read is inserted.
         for reader in readers {
             let f = reader.body.file, source = files[f].source
             let first = source.isIdentifier(reader.first, "self") ? reader.first + 2 : reader.first
-            if sends[f]?.contains(first) ?? false { return refuse("a send begins the body of a member that reads the counter") }
+            if sends[f]?.contains(first) ?? false { return refuseAfter("a send begins the body of a member that reads the counter") }
         }
-        return .success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers))
+        return check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))
     }
 
     /// Whether a property's value holds only values (deeply): then what it holds changes only
@@ -488,8 +498,8 @@ extension ProjectIndex {
 
 /// Where each of a few names is read as a member (`x.name`, `\\.name`) or mentioned inside a
 /// string's interpolation, in any file of the project: found in one pass over the files (a
-/// file whose tokens were let go is lexed for it without keeping them, and only when its
-/// identifiers may hold one of the names). Up to `kept` places a name; beyond, any range asked
+/// file whose tokens were let go is searched in its bytes, and only when its identifiers may
+/// hold one of the names). Up to `kept` places a name; beyond, any range asked
 /// about counts as left (the name is read everywhere).
 struct MemberReads {
     static let kept = 64
@@ -536,8 +546,8 @@ struct MemberReads {
                         // An interpolation may read it: any mention there counts.
                         let range = source.start(t)..<source.end(t)
                         guard ByteSearch.firstOffset(of: Self.interpolation, in: source.bytes, range: range) != nil else { break }
-                        for (k, word) in words.enumerated() where ByteSearch.firstOffset(of: word, in: source.bytes, range: range) != nil {
-                            found.append((String(decoding: words[k], as: UTF8.self), source.start(t)))
+                        for word in words where ByteSearch.firstOffset(of: word, in: source.bytes, range: range) != nil {
+                            found.append((String(decoding: word, as: UTF8.self), source.start(t)))
                         }
                     default: break
                     }
