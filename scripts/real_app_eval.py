@@ -151,7 +151,8 @@ def main():
         raise_targets(before)
     if os.path.exists(tool):
         shutil.rmtree(tool)
-    shutil.copytree(before, tool)
+    # As the checkout has them: a dangling symlink (a build folder's alias) is copied, not followed.
+    shutil.copytree(before, tool, symlinks=True)
     for root in (before, tool):
         subprocess.run(["git", "init", "-q", root], check=True)
 

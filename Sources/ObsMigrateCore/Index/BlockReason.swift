@@ -47,6 +47,7 @@ public enum BlockReason: Sendable, Hashable {
     case wrapperUsedByName(WrapperSite.Wrapper)
     case wrapperUsedByNameUntyped(WrapperSite.Wrapper)
     case unfollowableWrapper(attribute: String)
+    case localWrapper(attribute: String)
     case projectionOutsideBody(property: String, place: String)
     case publisherOnUntypedValue(projection: String)
     case objectWillChangeOnUntypedValue
@@ -121,6 +122,7 @@ public enum BlockReason: Sendable, Hashable {
         case .wrapperUsedByName(let wrapper): "\(wrapper.rawValue) is used by name"
         case .wrapperUsedByNameUntyped(let wrapper): "\(wrapper.rawValue) is used by name with a type obs-migrate cannot tell"
         case .unfollowableWrapper(let attribute): "\(attribute) is used where obs-migrate cannot follow it"
+        case .localWrapper(let attribute): "it is held by \(attribute) on a property of a type declared inside a function, closure or macro body, which obs-migrate does not rewrite"
         case .projectionOutsideBody(let property, let place): "$\(property) is used in \(place), where no local @Bindable can serve it"
         case .publisherOnUntypedValue(let projection): "\(projection) is used on a value whose type obs-migrate cannot tell"
         case .objectWillChangeOnUntypedValue: "objectWillChange is used on a value whose type obs-migrate cannot tell"
@@ -169,7 +171,7 @@ public enum BlockReason: Sendable, Hashable {
         case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
         case .wrapperUsedByName(let wrapper), .wrapperUsedByNameUntyped(let wrapper):
             wrapper == .StateObject ? "OBS105" : wrapper == .ObservedObject ? "OBS107" : "OBS108"
-        case .unfollowableWrapper(let attribute): WrapperSite.Wrapper(rawValue: String(attribute.dropFirst())).map(Self.declarationRule)
+        case .unfollowableWrapper(let attribute), .localWrapper(let attribute): WrapperSite.Wrapper(rawValue: String(attribute.dropFirst())).map(Self.declarationRule)
         case .projectionOutsideBody: "OBS108"
         case .deploymentTarget: "OBS208"
         case .fixNotSelected(let code), .fixSuppressedByComment(let code), .fixIgnoredByConfiguration(let code): code
@@ -213,6 +215,7 @@ public enum BlockReason: Sendable, Hashable {
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),
+        .localWrapper(attribute: "@ObservedObject"),
         .projectionOutsideBody(property: "settings", place: "an observer of volume"), .publisherOnUntypedValue(projection: "$query"),
         .objectWillChangeOnUntypedValue, .publisherInInterpolation(projection: "$query"), .objectWillChangeInInterpolation,
         .sharedExtensionMember(member: "reload"), .passedToConstrained(function: "track"), .passedToConstrainedUntyped(function: "track"),

@@ -64,12 +64,17 @@ extension ProjectIndex {
         return out
     }
 
-    /// A wrapper the scanner could not place (a local, an odd layout) would be left behind by a
-    /// migration: then no model may migrate.
+    /// A wrapper the scanner could not place (in a local type, an odd layout) would be left
+    /// behind by a migration: the models it may hold stay (UnplacedWrappers.swift); any model,
+    /// when its type cannot be told.
     func collectUnplacedWrapper(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
         let source = scope.source, start = source.start(s)
-        if SweepTrigger.attributes.contains(source.text(s)), !scope.placedAttributes.contains(Site(file: scope.file, offset: start)) {
-            out.blockAll(.unfollowableWrapper(attribute: source.text(s)), Site(file: scope.file, offset: start))
+        guard SweepTrigger.attributes.contains(source.text(s)), !scope.placedAttributes.contains(Site(file: scope.file, offset: start)) else { return }
+        let site = Site(file: scope.file, offset: start)
+        if let held = modelsHeldByUnplacedWrapper(s, in: scope.file) {
+            if !held.isEmpty { out.blockAll(.localWrapper(attribute: source.text(s)), site, only: held) }
+        } else {
+            out.blockAll(.unfollowableWrapper(attribute: source.text(s)), site)
         }
     }
 
