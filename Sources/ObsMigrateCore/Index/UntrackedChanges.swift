@@ -8,7 +8,8 @@ import ObsMigrateSupport
 /// first (`_ = untrackedChanges`). A view that reads any of them is then told of the change, as
 /// the send told it; one that reads a stored property is told by that property when it is of a
 /// value type, and a stored property of any other type is read nowhere outside the class, so no
-/// view reads through it into state that could change unseen. This is how the authors of two of
+/// view reads through it into state that could change unseen. Every view that holds the class
+/// reads such a member, as a send re-rendered it whatever else it read. This is how the authors of two of
 /// the held-out apps migrated such sends by hand (`externalStateRevision`, `refreshTrigger`).
 public struct UntrackedChangeCounter: Sendable {
     public var model: String
@@ -73,7 +74,22 @@ extension ProjectIndex {
         // changes unseen are read: that is looked for in one pass over the files for all the
         // candidates' names (a pass per name was models x files), then checked first.
         let modelSuperclasses = Set(models.values.compactMap(\.superclass))
-        let checks = candidates.map { untrackedChangeCounter($0.name, models[$0.name]!, type($0.ref), ref: $0.ref, sends: $0.sends, modelSuperclasses: modelSuperclasses) }
+        let names = Set(candidates.map(\.name))
+        // The views that hold each candidate: by their type, or generic over its protocol family.
+        var viewSites: [String: [Int]] = [:]
+        var familyMembers: [Int: [String]] = [:]
+        for (k, family) in protocolFamilies.enumerated() { for c in family.conformers where names.contains(c) { familyMembers[k, default: []].append(c) } }
+        for k in wrapperSites.indices {
+            if let m = wrapperSites[k].type {
+                if names.contains(m) { viewSites[m, default: []].append(k) }
+            } else if !familyMembers.isEmpty, let family = protocolFamily(ofGenericSite: wrapperSites[k]) {
+                for m in familyMembers[family] ?? [] { viewSites[m, default: []].append(k) }
+            }
+        }
+        let checks = candidates.map {
+            untrackedChangeCounter($0.name, models[$0.name]!, type($0.ref), ref: $0.ref, sends: $0.sends,
+                                   modelSuperclasses: modelSuperclasses, viewSites: viewSites[$0.name] ?? [])
+        }
         let uses = MemberReads(names: Set(checks.flatMap(\.unreadOutside)), in: self)
         for ((name, ref, _), check) in zip(candidates, checks) {
             let decl = type(ref)
@@ -140,7 +156,7 @@ extension ProjectIndex {
     }
 
     func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef, sends: [Int: Set<Int>],
-                                modelSuperclasses: Set<String>) -> CounterCheck {
+                                modelSuperclasses: Set<String>, viewSites: [Int]) -> CounterCheck {
         let file = ref.file
         func refuse(_ why: String) -> CounterCheck { CounterCheck(result: .failure(CounterRefusal(why: why))) }
         // The members a view reads must all be this class's, read where the fix can reach them.
@@ -211,6 +227,7 @@ extension ProjectIndex {
         func refuseAfter(_ why: String) -> CounterCheck { check(.failure(CounterRefusal(why: why))) }
         // Every instance member that hands out a value reads the counter first.
         var readers: [CounterReader] = []
+        var readerNames = Set<String>(), hasSubscript = false
         for r in bodies {
             let t = type(r)
             let source = files[r.file].source
@@ -224,6 +241,7 @@ extension ProjectIndex {
                     return refuseAfter("the getter of '\(p.name ?? "")' has a form obs-migrate does not rewrite")
                 }
                 readers.append(reader)
+                if let n = p.name { readerNames.insert(n) }
             }
             for fn in t.functions where fn.kind == .func || fn.kind == .subscript {
                 guard !fn.modifiers.contains(where: { $0.text == "static" || $0.text == "class" }) else { continue }
@@ -239,6 +257,7 @@ extension ProjectIndex {
                     return refuseAfter("the body of '\(fn.name)' has a form obs-migrate does not rewrite")
                 }
                 readers.append(reader)
+                if fn.kind == .subscript { hasSubscript = true } else { readerNames.insert(fn.name) }
             }
         }
         // With nothing to read it, the counter would tell no view: such a send only makes the
@@ -250,7 +269,62 @@ extension ProjectIndex {
             let first = source.isIdentifier(reader.first, "self") ? reader.first + 2 : reader.first
             if sends[f]?.contains(first) ?? false { return refuseAfter("a send begins the body of a member that reads the counter") }
         }
+        if let view = viewReadingNoCounterMember(viewSites, members: readerNames, subscripts: hasSubscript) {
+            return refuseAfter("\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not")
+        }
         return check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))
+    }
+
+    /// Whether a string literal's bytes hold `property.member` (one of `members`), or
+    /// `property[` with `subscripts`, after a `\(`: a read inside an interpolation.
+    static func interpolationReads(_ property: String, _ members: Set<String>, subscripts: Bool, in bytes: ArraySlice<UInt8>) -> Bool {
+        guard ByteSearch.firstOffset(of: MemberReads.interpolation, in: Array(bytes), range: 0..<bytes.count) != nil else { return false }
+        let word = Array(property.utf8), text = Array(bytes)
+        var from = 0
+        while let hit = ByteSearch.firstOffset(of: word, in: text, range: from..<text.count) {
+            from = hit + 1
+            let end = hit + word.count
+            guard hit == 0 || !isIdentifierByte(text[hit - 1]), end < text.count else { continue }
+            if subscripts, text[end] == UInt8(ascii: "[") { return true }
+            guard text[end] == UInt8(ascii: ".") else { continue }
+            var stop = end + 1
+            while stop < text.count, isIdentifierByte(text[stop]) { stop += 1 }
+            if members.contains(String(decoding: text[(end + 1)..<stop], as: UTF8.self)) { return true }
+        }
+        return false
+    }
+
+    /// The first view (wrapper site, by index) that holds the class but reads none of `members`
+    /// (nor a subscript, with `subscripts`) as `m.member` in its declaration or extensions: a
+    /// send re-rendered it whatever it read (state elsewhere, a singleton), and only a view that
+    /// reads a member that reads the counter is told of a bump. Said as `View's 'm'`.
+    func viewReadingNoCounterMember(_ sites: [Int], members: Set<String>, subscripts: Bool) -> String? {
+        for k in sites {
+            let site = wrapperSites[k]
+            guard let owner = site.owner, let property = site.property.name else { return "a top-level \(site.attribute.name)" }
+            let ownerName = type(owner).qualifiedName
+            var refs = [owner]
+            if let q = resolveTypeName(ownerName, from: []) { refs += extensionsOf[q] ?? [] }
+            let reads = refs.contains { r in
+                // A file that let its tokens go is not read again for this: a doubt refuses.
+                guard !files[r.file].tokensDropped else { return false }
+                let t = type(r), source = files[r.file].source
+                for k in (t.bodyOpen + 1)..<t.bodyClose {
+                    switch source.kind(k) {
+                    case .identifier where source.text(k) == property:
+                        if source.kind(k + 1) == .period, source.kind(k + 2) == .identifier, members.contains(source.text(k + 2)) { return true }
+                        if subscripts, source.kind(k + 1) == .leftBracket { return true }
+                    case .string:
+                        // `Text("\(m.label)")`: read in an interpolation, found in its bytes.
+                        if Self.interpolationReads(property, members, subscripts: subscripts, in: source.bytes[source.start(k)..<source.end(k)]) { return true }
+                    default: break
+                    }
+                }
+                return false
+            }
+            if !reads { return "\(TypeName.base(ownerName))'s '\(property)'" }
+        }
+        return nil
     }
 
     /// Whether a property's value holds only values (deeply): then what it holds changes only

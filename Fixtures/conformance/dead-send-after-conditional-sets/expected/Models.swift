@@ -62,22 +62,18 @@ final class RegistryModel: ObservableObject {
     }
 }
 
-@Observable final class RefreshModel {
-    private var untrackedChanges = 0
+final class RefreshModel: ObservableObject {
     private var stamp = 0
     private var loaded = false
 
-    func refresh() -> Bool {
-        _ = untrackedChanges
-        return stamp > 0
-    }
+    func refresh() -> Bool { stamp > 0 }
 
     func update() {
         stamp += 1
         if refresh() {
             loaded = true
         }
-        untrackedChanges &+= 1
+        objectWillChange.send()
     }
 }
 
@@ -97,7 +93,7 @@ struct Screen: View {
     @State private var icons = IconCache()
     @State private var tracker = ActivityTracker()
     @StateObject private var registry = RegistryModel()
-    @State private var refreshing = RefreshModel()
+    @StateObject private var refreshing = RefreshModel()
     @StateObject private var logging = LoggingModel()
 
     var body: some View {

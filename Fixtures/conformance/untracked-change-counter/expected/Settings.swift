@@ -144,3 +144,14 @@ final class Pager: ObservableObject {
         objectWillChange.send()
     }
 }
+
+/// Its view reads only a stored property, and re-rendered at each send (it also shows the
+/// time): no counter would tell that view, so the class stays.
+final class Heartbeat: ObservableObject {
+    @Published var beats = 0
+    var label: String { "\(beats) beats" }
+
+    func ping() {
+        objectWillChange.send()
+    }
+}

@@ -9,6 +9,7 @@ struct SettingsView: View {
     var body: some View {
         Text(settings.isCompact ? settings.accent : settings.label(for: "beta"))
         Text("\(presence.status) \(presence.names.count) \(String(describing: presence.mood)) \(presence.visits?.count ?? 0)")
+        Text(presence.seen("me")?.description ?? "never")
         Text("\(picker.tags.count) \(pager.page)")
     }
 }
@@ -23,5 +24,13 @@ struct ChannelView: View {
     var body: some View {
         Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
+    }
+}
+
+struct PulseView: View {
+    @ObservedObject var heartbeat: Heartbeat
+
+    var body: some View {
+        Text("\(heartbeat.beats) at \(Date())")
     }
 }
