@@ -23,7 +23,8 @@ extension ProjectIndex {
         guard let written, let resolved = resolveTypeName(written, from: path, in: f) else { return nil }
         // A type declared beside the wrapper (in the same function or closure) is not the
         // project's type of that name; nor is a generic parameter of a local type.
-        if namedLocally(TypeName.base(SymbolTable.stripType(written)).split(separator: ".").first.map(String.init) ?? written, around: s, in: f) { return nil }
+        let parts = SymbolTable.stripType(written).split(separator: ".").map(String.init)
+        if Set([parts.first, parts.last].compactMap { $0 }).contains(where: { namedLocally($0, around: s, in: f) }) { return nil }
         if models[resolved] != nil { return [resolved] }
         // A project type that is no model (a protocol may stand for any of its conformers).
         guard let refs = declared[resolved], refs.array.allSatisfy({ type($0).kind != .protocol }) else { return nil }
