@@ -7,6 +7,8 @@ public struct DeadSend: Sendable {
     public var range: Range<Int>
     /// The property the next statement sets.
     public var property: String
+    /// In that property's own `willSet` or `didSet`: the hand-written `@Published`.
+    public var inObserver = false
 }
 
 extension ProjectIndex {
@@ -98,6 +100,7 @@ extension ProjectIndex {
     func deadSend(at s: Int, in file: Int, model: String) -> DeadSend? {
         let source = files[file].source
         guard var first = Self.sendStatementStart(at: s, in: source) else { return nil }
+        if let observer = observerSend(at: s, first: first, in: file, model: model) { return observer }
         var last = s + 4
         // `if flag { objectWillChange.send() }` with nothing else in it goes whole.
         if source.kind(first - 1) == .leftBrace, source.kind(last + 1) == .rightBrace, Int(source.match[first - 1]) == last + 1,
@@ -138,6 +141,43 @@ extension ProjectIndex {
         }
         guard let name = property else { return nil }
         return DeadSend(tokens: first...last, range: source.start(first)..<removalEnd, property: name)
+    }
+
+    /// A send that is a statement of a tracked stored property's own `willSet` or `didSet`
+    /// (`private var bundle: Bundle? { willSet { objectWillChange.send() } }`, a hand-written
+    /// `@Published`): under `@Observable` the property's setter tells observers, so it goes, with
+    /// the observer when it held nothing else, and with the accessor block when that held
+    /// nothing else either (unless a comment is in what would go). Not for an `override` (its
+    /// tracking is the superclass's), nor a property with a wrapper (`@ObservationIgnored` then).
+    func observerSend(at s: Int, first: Int, in file: Int, model: String) -> DeadSend? {
+        let source = files[file].source
+        let last = s + 4
+        guard let open = source.innermostBrace(around: s), source.kind(open) == .leftBrace, let m = models[model] else { return nil }
+        // `willSet {`, `didSet {`, `willSet(newName) {`.
+        var accessor = open - 1
+        if source.kind(accessor) == .rightParen, source.match[accessor] >= 0 { accessor = Int(source.match[accessor]) - 1 }
+        guard source.isIdentifier(accessor, "willSet") || source.isIdentifier(accessor, "didSet") else { return nil }
+        guard let property = m.declarations.filter({ $0.file == file }).lazy.compactMap({ ref in
+            self.type(ref).properties.first { p in p.accessorBlock.map { $0.open < accessor && accessor < $0.close } ?? false }
+        }).first, let name = property.name, property.keyword == "var", !property.isComputed, !property.isStatic,
+              !property.hasModifier("override"), !property.hasModifier("lazy"),
+              property.attributes.allSatisfy({ $0.name == "Published" }), trackedProperties(of: model).contains(name),
+              let block = property.accessorBlock, source.innermostBrace(around: accessor) == block.open else { return nil }
+        let close = Int(source.match[open])
+        var end = last
+        if source.kind(end + 1) == .semicolon { end += 1 }
+        // The send is all the observer holds: the observer goes; and all the block holds: the
+        // block. A comment there stays, and only the send goes.
+        if end + 1 == close, first == open + 1 {
+            let before = block.open - 1
+            if accessor == block.open + 1, close + 1 == block.close, !source.hasComment(between: before, and: block.close + 1) {
+                return DeadSend(tokens: first...last, range: source.end(before)..<source.end(block.close), property: name, inObserver: true)
+            }
+            if !source.hasComment(between: accessor - 1, and: close + 1) {
+                return DeadSend(tokens: first...last, range: source.start(accessor)..<source.end(close), property: name, inObserver: true)
+            }
+        }
+        return DeadSend(tokens: first...last, range: source.start(first)..<source.end(end), property: name, inObserver: true)
     }
 
     /// Whether the statement at `k` is `if c {...} else if c {...} else {...}` ending right before

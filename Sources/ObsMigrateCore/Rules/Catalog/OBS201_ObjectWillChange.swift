@@ -176,7 +176,9 @@ public struct ObjectWillChangeUse: Rule {
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 findings.append(finding(context, source.span(s, through: s),
-                                        "objectWillChange.send() next to setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
+                                        dead.inObserver
+                                            ? "objectWillChange.send() in the observer of '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)"
+                                            : "objectWillChange.send() next to setting '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)",
                                         fix: [Self.removal(dead.range, in: source)], model: owner))
                 continue
             }

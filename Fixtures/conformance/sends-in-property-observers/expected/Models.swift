@@ -1,0 +1,41 @@
+import Combine
+import Foundation
+import Observation
+
+/// Hand-written `@Published`: a stored property whose observer sends objectWillChange. Under
+/// @Observable the property's setter tells observers, so the send goes (with the observer, and
+/// the accessor block, when they held nothing else).
+@MainActor
+@Observable final class ConfigManager {
+    private var bundle: [String: Int]?
+
+    private var isPending = false
+
+    var flags: [String] { bundle.map { Array($0.keys).sorted() } ?? [] }
+
+    func refresh() async {
+        isPending = true
+        bundle = ["beta": 1]
+        isPending = false
+    }
+}
+
+@Observable final class ReceiptStore {
+    let didChange = PassthroughSubject<Int, Never>()
+
+    var level = 0 {
+        didSet { didChange.send(level) }
+    }
+
+    var pending: [String] = [] {
+        willSet(newList) {
+            print("pending: \(newList.count)")
+        }
+    }
+
+    var total = 0 {
+        didSet {
+            // Views show the total: tell them.
+        }
+    }
+}
