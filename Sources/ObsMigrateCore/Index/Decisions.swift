@@ -489,7 +489,7 @@ extension ProjectIndex {
                     if ownBridgedObjectWillChange(s, in: ref.file, model: name) { s += 1; continue }
                     let declares = source.isIdentifier(s - 1, "var") || source.isIdentifier(s - 1, "let")
                     // Its own publisher, which goes with the counter in place of its sends.
-                    if declares, let counter = untrackedChangeCounters[name], counter.file == ref.file, counter.ownDeclaration == s { s += 1; continue }
+                    if declares, untrackedChangeCounters[name]?.declaresOwnPublisher(at: s, in: ref.file) ?? false { s += 1; continue }
                     // A send right before setting a tracked property is dead under Observation: the fix removes it.
                     if !declares, deadSend(at: s, in: ref.file, model: name) != nil { s += 1; continue }
                     // One next to a change no setter sees becomes `withMutation(keyPath:)` around it.
@@ -506,8 +506,7 @@ extension ProjectIndex {
                     }
                 } else if source.isText(s, "ObservableObjectPublisher") {
                     // The initializer of its own objectWillChange, which goes with a counter.
-                    let ownDeclaration = untrackedChangeCounters[name].flatMap { $0.file == ref.file ? $0.ownDeclaration : nil }
-                    if ownDeclaration.map({ s == $0 + 2 }) ?? false { s += 1; continue }
+                    if untrackedChangeCounters[name]?.declaresOwnPublisher(at: s - 2, in: ref.file) ?? false { s += 1; continue }
                     block(.usesObservableObjectPublisher, site)
                 } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
                     let initializesStorage = source.isText(s - 1, "=") && storageInit(at: s - 2, in: ref.file, model: name) != nil

@@ -28,6 +28,9 @@ public struct UntrackedChangeCounter: Sendable {
     /// its `objectWillChange` token.
     public var ownDeclaration: Int? = nil
 
+    /// Whether token `s` of file `f` names that declaration's `objectWillChange`.
+    public func declaresOwnPublisher(at s: Int, in f: Int) -> Bool { file == f && ownDeclaration == s }
+
     public static let name = "untrackedChanges"
 }
 

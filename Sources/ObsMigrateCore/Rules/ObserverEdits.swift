@@ -44,6 +44,13 @@ extension ProjectIndex {
         return step.isEmpty ? Edits.indentUnit(source) : step
     }
 
+    /// `member` (one line, without indentation or line ending) as the first member of the class:
+    /// on a line of its own after the `{`, indented one step in from the class's line.
+    func firstMemberInsertion(_ member: String, of decl: TypeDecl, in source: SourceFile) -> Edit {
+        let line = source.indentation(ofLineAt: decl.start) + indentStep(of: decl, in: source) + member + source.lineEnding
+        return .insert(line, at: source.nextLineStart(after: source.end(decl.bodyOpen)))
+    }
+
     func rendered(_ lines: [ObserverLine], at level: String, unit: String, eol: String) -> String {
         lines.map { ($0.text.isEmpty ? "" : level + String(repeating: unit, count: $0.depth) + $0.text) + eol }.joined()
     }

@@ -45,9 +45,7 @@ extension ProjectIndex {
     /// `let objectWillChange = ObservableObjectPublisher()` as the class's first member, for the
     /// code outside it that subscribes (with the class's access when it is public).
     public func objectWillChangeDeclaration(_ decl: TypeDecl, in source: SourceFile) -> Edit {
-        let unit = indentStep(of: decl, in: source), eol = source.lineEnding
         let access = decl.modifiers.contains { $0.text == "public" || $0.text == "open" } ? "public " : ""
-        let line = source.indentation(ofLineAt: decl.start) + unit + "\(access)let objectWillChange = ObservableObjectPublisher()" + eol
-        return .insert(line, at: source.nextLineStart(after: source.end(decl.bodyOpen)))
+        return firstMemberInsertion("\(access)let objectWillChange = ObservableObjectPublisher()", of: decl, in: source)
     }
 }

@@ -5,11 +5,8 @@ extension ProjectIndex {
     /// The counter, as the first member of the class's declaration: `private` unless an
     /// extension in another file reads or bumps it.
     public func counterDeclaration(_ counter: UntrackedChangeCounter, _ decl: TypeDecl, in source: SourceFile) -> Edit {
-        let unit = indentStep(of: decl, in: source), eol = source.lineEnding
-        let indent = source.indentation(ofLineAt: decl.start) + unit
         // No comment with it: the fix adds no comments (a test holds every comment and string).
-        return .insert(indent + (counter.spansFiles ? "" : "private ") + "var \(UntrackedChangeCounter.name) = 0" + eol,
-                       at: source.nextLineStart(after: source.end(decl.bodyOpen)))
+        firstMemberInsertion((counter.spansFiles ? "" : "private ") + "var \(UntrackedChangeCounter.name) = 0", of: decl, in: source)
     }
 
     /// `_ = untrackedChanges` at the top of each reader in file `f` (and `return` before a body

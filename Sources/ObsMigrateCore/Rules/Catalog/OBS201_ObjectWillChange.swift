@@ -203,7 +203,7 @@ public struct ObjectWillChangeUse: Rule {
                 continue
             }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
-               let counter = context.index.untrackedChangeCounters[owner], counter.file == context.fileIndex, counter.ownDeclaration == s,
+               context.index.untrackedChangeCounters[owner]?.declaresOwnPublisher(at: s, in: context.fileIndex) ?? false,
                let declaration = context.decls.types.lazy.compactMap({ $0.properties.first { $0.nameToken == s } }).first {
                 findings.append(finding(context, source.span(s, through: s),
                                         "\(TypeName.base(owner)) declares the objectWillChange that ObservableObject would make; once it is @Observable, with a counter in place of its sends, it goes (fixable)",
