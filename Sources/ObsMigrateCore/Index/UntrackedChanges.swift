@@ -97,8 +97,9 @@ extension ProjectIndex {
         for ((name, ref, _), check) in zip(candidates, checks) {
             let decl = type(ref)
             var result = check.result
+            let conformances = Set(([ref] + models[name]!.extensions).flatMap { type($0).inheritance.map { TypeName.base($0.name) } })
             for property in check.unreadOutside {
-                guard let place = uses.firstOutside(property, check.inside) else { continue }
+                guard let place = uses.firstOutside(property, check.inside, where: { receiverMayBe(name, conformingTo: conformances, at: $0) }) else { continue }
                 result = .failure(CounterRefusal(why: "its property '\(property)' is of a type that may change unseen and is read outside the class (\(place))"))
                 break
             }
@@ -294,6 +295,32 @@ extension ProjectIndex {
             while stop < text.count, isIdentifierByte(text[stop]) { stop += 1 }
             if members.contains(String(decoding: text[(end + 1)..<stop], as: UTF8.self)) { return true }
         }
+        return false
+    }
+
+    /// Whether the receiver of the member read at `site` (`x.name`, found by `MemberReads`) may
+    /// be an instance of `model`: unless its type is told and is another type. `self.name` in
+    /// another type's body is that type's; `settings.name` with `settings` typed as another
+    /// class, struct or enum is not the model's. A protocol (the model's, or any the project
+    /// declares), a generic parameter, a key path, a string's interpolation, a file that let its
+    /// tokens go or a receiver whose type is not told may be it.
+    func receiverMayBe(_ model: String, conformingTo conformances: Set<String>, at site: Site) -> Bool {
+        guard !files[site.file].tokensDropped else { return true }
+        let source = files[site.file].source
+        let t = source.sigIndex(atOrAfter: site.offset)
+        guard source.kind(t) == .identifier, source.start(t) == site.offset, source.kind(t - 1) == .period,
+              let receiver = receiverRange(before: t - 1, in: source), source.kind(receiver.lowerBound - 1) != .backslash else { return true }
+        let resolved: String?
+        if receiver.count == 1, source.isIdentifier(receiver.lowerBound, "self") {
+            resolved = enclosingTypes(of: t, in: site.file).first.map { typeName(of: $0) }
+        } else {
+            resolved = expressionType(receiver, in: site.file, path: scopePath(t, site.file), foreign: true)
+        }
+        guard let resolved, resolved != model else { return true }
+        let base = TypeName.base(resolved)
+        if conformances.contains(base) || ["AnyObject", "Any", "NSObject", "Self"].contains(base) { return true }
+        if let refs = declared[resolved] { return refs.array.contains { type($0).kind == .protocol || type($0).kind == .extension } }
+        // Another module's type: a protocol of its own would be one the model names.
         return false
     }
 
@@ -641,9 +668,10 @@ struct MemberReads {
         }
     }
 
-    /// A place where `name` is read outside `inside` (byte ranges by file), as `path:line`.
-    func firstOutside(_ name: String, _ inside: [Int: [Range<Int>]]) -> String? {
-        for site in places[name] ?? [] where !(inside[site.file]?.contains { $0.contains(site.offset) } ?? false) {
+    /// A place where `name` is read outside `inside` (byte ranges by file), as `path:line`, on a
+    /// receiver that `mayBe` the class.
+    func firstOutside(_ name: String, _ inside: [Int: [Range<Int>]], where mayBe: (Site) -> Bool) -> String? {
+        for site in places[name] ?? [] where !(inside[site.file]?.contains { $0.contains(site.offset) } ?? false) && mayBe(site) {
             return "\(paths[site.file]):\(lineTables(site.file, site.offset))"
         }
         return truncated.contains(name) ? "more than \(Self.kept) places" : nil
