@@ -10,3 +10,9 @@ print("changes \(observer.changes)")
 weak var gone = store
 store = nil
 print("released \(gone == nil)")
+let inbox = Inbox()
+let inboxObserver = InboxObserver(inbox: inbox)
+inbox.unread = 3
+inbox.refresh()
+inbox.markRead()
+print("inbox changes \(inboxObserver.changes), \(inbox.summary)")

@@ -3,7 +3,8 @@
 /// its initializer, to save on every change), and that sends nothing itself: under
 /// `@Observable` it keeps that publisher, `let objectWillChange = ObservableObjectPublisher()`,
 /// sent from the `willSet` of each property that was `@Published` (where Published sent it: after
-/// the property's own willSet, before its `$x` subscribers). The subscriptions stay as written.
+/// the property's own willSet, before its `$x` subscribers). The subscriptions stay as written,
+/// and so do its sends (`keepableSend`): a counter's bump follows an untied one.
 extension ProjectIndex {
     /// The models that can keep their `objectWillChange` that way: one class declaration, no
     /// model above or below it, no `objectWillChange` of its own in its bodies (a send that the
@@ -23,9 +24,12 @@ extension ProjectIndex {
             // Its own uses may only subscribe: a send the migration would remove or wrap, or any other
             // use, would no longer reach the subscribers.
             var subscribesItself = false
+            let members = memberBodies(bodies)
             let usesOtherwise = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
-                let uses = ownObjectWillChangeUses(in: type(r), source: files[r.file].source)
+                let uses = ownObjectWillChangeUses(in: type(r), source: files[r.file].source) { t in
+                    keepableSend(t, in: r.file, model: name, memberBodies: members)
+                }
                 subscribesItself = subscribesItself || uses.subscribes
                 return uses.other
             }
@@ -40,14 +44,28 @@ extension ProjectIndex {
 
     /// What a body does with `objectWillChange`, found by one search of its bytes (code and
     /// interpolations, not comments): whether its own is only subscribed to (bare or `self.`),
-    /// and whether it is used any other way (sent, declared, another object's, in a string).
-    func ownObjectWillChangeUses(in decl: TypeDecl, source: SourceFile) -> (subscribes: Bool, other: Bool) {
+    /// and whether it is used any other way (declared, another object's, in a string, or sent
+    /// where `keepsSend` does not allow it).
+    func ownObjectWillChangeUses(in decl: TypeDecl, source: SourceFile, keepsSend: (Int) -> Bool = { _ in false }) -> (subscribes: Bool, other: Bool) {
         var subscribes = false, other = false
         Self.forEachOccurrence(of: Self.objectWillChangeBytes, in: source, range: source.span(decl.bodyOpen, through: decl.bodyClose)) { t, startsToken in
-            if startsToken, isOwnSubscription(t, in: source) { subscribes = true } else { other = true }
+            if startsToken, isOwnSubscription(t, in: source) { subscribes = true } else if !(startsToken && keepsSend(t)) { other = true }
             return !other
         }
         return (subscribes, other)
+    }
+
+    /// Whether the own send at `s` may stay, sending the kept publisher to its subscribers as
+    /// before: a statement `[self.]objectWillChange.send()` or `self?.objectWillChange.send()`
+    /// of the model's own body, run where a member runs it (its body, a statement block, a
+    /// main-queue closure, not a `sink`: a forwarding), and not one that `withMutation` would
+    /// replace. For the views, it is dead (removed where nothing subscribes) or bumps a counter,
+    /// or it keeps the model.
+    func keepableSend(_ s: Int, in file: Int, model: String, memberBodies: [(open: Int, close: Int)]) -> Bool {
+        let source = files[file].source
+        guard Self.sendStatementStart(at: s, in: source) != nil || Self.isOptionalSelfSend(s, in: source) else { return false }
+        return enclosingModel(of: s, in: file) == model && mutationSend(at: s, in: file, model: model) == nil
+            && runsOnTheMainActor(s, in: source, memberBodies: memberBodies)
     }
 
     /// Whether token `s` is the enclosing object's own `objectWillChange` (bare or `self.`),

@@ -30,6 +30,19 @@ extension ProjectIndex {
         return edits
     }
 
+    /// The bump after the send at `s`, which stays (the class keeps its `objectWillChange` for
+    /// subscribers): on a line of its own after the send's line, with the same receiver, or
+    /// after `; ` when more code follows the send on its line.
+    public func counterBumpAfterSend(at s: Int, in source: SourceFile) -> Edit {
+        let receiver = source.isText(s - 2, "?") ? "self?." : source.kind(s - 1) == .period ? "self." : ""
+        let bump = receiver + "\(UntrackedChangeCounter.name) &+= 1"
+        let close = s + 4
+        guard close + 1 >= source.sigCount || source.startsLine[close + 1] else { return .insert("; " + bump, at: source.end(close)) }
+        let first = receiver == "self?." ? s - 3 : receiver == "self." ? s - 2 : s
+        let indent = source.indentation(ofLineAt: source.start(first))
+        return .insert(indent + bump + source.lineEnding, at: source.nextLineStart(after: source.end(close)))
+    }
+
     /// `objectWillChange.send()` (the tokens from `s`, after any `self.` or `self?.`) as a bump.
     public func counterBump(at s: Int, in source: SourceFile) -> Edit {
         Edit(source.start(s)..<source.end(s + 4), "\(UntrackedChangeCounter.name) &+= 1")

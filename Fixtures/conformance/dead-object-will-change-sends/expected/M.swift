@@ -18,20 +18,31 @@ final class Prefs: ObservableObject {
     }
 }
 
-/// Sends that stay for a person: a subscriber, and a send before a computed property.
-final class Feed: ObservableObject {
-    @Published var items: [String] = []
-    var count: Int { items.count }
+/// A subscriber, and a send before a computed property: the class keeps its objectWillChange for
+/// the subscriber, the send stays for it, and a counter's bump follows it for the views.
+@Observable final class Feed {
+    let objectWillChange = ObservableObjectPublisher()
+    private var untrackedChanges = 0
+    var items: [String] = [] {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+    var count: Int {
+        _ = untrackedChanges
+        return items.count
+    }
 
     func reload() {
         objectWillChange.send()
+        untrackedChanges &+= 1
         print(count)
     }
 }
 
 struct ClockView: View {
     @State private var clock = Clock()
-    @StateObject private var feed = Feed()
+    @State private var feed = Feed()
 
     var body: some View {
         Text("\(clock.now) \(feed.count)")

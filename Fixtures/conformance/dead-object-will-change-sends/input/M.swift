@@ -19,7 +19,8 @@ final class Prefs: ObservableObject {
     }
 }
 
-/// Sends that stay for a person: a subscriber, and a send before a computed property.
+/// A subscriber, and a send before a computed property: the class keeps its objectWillChange for
+/// the subscriber, the send stays for it, and a counter's bump follows it for the views.
 final class Feed: ObservableObject {
     @Published var items: [String] = []
     var count: Int { items.count }

@@ -55,3 +55,40 @@ final class ClockObserver {
         cancellable = clock.objectWillChange.sink { print("tick") }
     }
 }
+
+/// Subscribed to from outside, and sending itself: it keeps its objectWillChange, and its sends
+/// stay for the subscriber, the one next to setting `unread` as it is, and the one tied to no
+/// tracked change with a counter's bump after it for the views that read `summary`.
+@Observable final class Inbox {
+    let objectWillChange = ObservableObjectPublisher()
+    private var untrackedChanges = 0
+    var unread = 0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+    private var refreshes = 0
+    var summary: String {
+        _ = untrackedChanges
+        return "\(unread) unread"
+    }
+
+    func refresh() {
+        objectWillChange.send()
+        untrackedChanges &+= 1
+    }
+
+    func markRead() {
+        objectWillChange.send()
+        unread = 0
+    }
+}
+
+final class InboxObserver {
+    private(set) var changes = 0
+    private var bag = Set<AnyCancellable>()
+
+    init(inbox: Inbox) {
+        inbox.objectWillChange.sink { [weak self] in self?.changes += 1 }.store(in: &bag)
+    }
+}

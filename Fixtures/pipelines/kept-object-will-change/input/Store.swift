@@ -45,3 +45,30 @@ final class ClockObserver {
         cancellable = clock.objectWillChange.sink { print("tick") }
     }
 }
+
+/// Subscribed to from outside, and sending itself: it keeps its objectWillChange, and its sends
+/// stay for the subscriber, the one next to setting `unread` as it is, and the one tied to no
+/// tracked change with a counter's bump after it for the views that read `summary`.
+final class Inbox: ObservableObject {
+    @Published var unread = 0
+    private var refreshes = 0
+    var summary: String { "\(unread) unread" }
+
+    func refresh() {
+        objectWillChange.send()
+    }
+
+    func markRead() {
+        objectWillChange.send()
+        unread = 0
+    }
+}
+
+final class InboxObserver {
+    private(set) var changes = 0
+    private var bag = Set<AnyCancellable>()
+
+    init(inbox: Inbox) {
+        inbox.objectWillChange.sink { [weak self] in self?.changes += 1 }.store(in: &bag)
+    }
+}

@@ -175,6 +175,8 @@ public struct ObjectWillChangeUse: Rule {
             }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
+                // Kept for the subscribers of the publisher the class keeps (ObjectWillChangeBridges.swift).
+                if context.index.bridgedObjectWillChange.contains(owner) { continue }
                 findings.append(finding(context, source.span(s, through: s),
                                         dead.inObserver
                                             ? "objectWillChange.send() in the observer of '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)"
@@ -212,6 +214,12 @@ public struct ObjectWillChangeUse: Rule {
             }
             if let owner, context.migrates(owner), context.index.enclosingModel(of: s, in: context.fileIndex) == owner,
                let counter = context.index.untrackedChangeCounters[owner], counter.replaces(s, in: context.fileIndex) {
+                if context.index.bridgedObjectWillChange.contains(owner) {
+                    findings.append(finding(context, source.span(s, through: s),
+                                            "objectWillChange.send() tied to no change of a tracked property stays for the subscribers of the objectWillChange \(TypeName.base(owner)) keeps once it is @Observable, and \(UntrackedChangeCounter.name) &+= 1 follows it: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
+                                            fix: [context.index.counterBumpAfterSend(at: s, in: source)], model: owner))
+                    continue
+                }
                 findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() tied to no change of a tracked property becomes \(UntrackedChangeCounter.name) &+= 1 once \(TypeName.base(owner)) is @Observable: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
                                         fix: [context.index.counterBump(at: s, in: source)], model: owner))
