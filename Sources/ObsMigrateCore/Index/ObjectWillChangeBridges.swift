@@ -7,9 +7,10 @@
 /// and so do its sends (`keepableSend`): a counter's bump follows an untied one.
 extension ProjectIndex {
     /// The models that can keep their `objectWillChange` that way: one class declaration, no
-    /// model above or below it, no `objectWillChange` of its own in its bodies (a send that the
-    /// migration would remove or wrap would no longer reach the subscribers), no pipelines made
-    /// observers, and every `@Published` property able to take the send.
+    /// model above or below it, no `objectWillChange` of its own in its bodies but subscriptions
+    /// and sends that can stay (`keepableSend`: a send the migration would wrap would no longer
+    /// reach the subscribers), no pipelines made observers, and every `@Published` property able
+    /// to take the send.
     func collectObjectWillChangeBridges() -> (bridges: Set<String>, subscribedByItself: Set<String>) {
         var result = (bridges: Set<String>(), subscribedByItself: Set<String>())
         let parents = Set(models.values.compactMap(\.superclass))
