@@ -1478,6 +1478,10 @@ enum FuzzSeeds {
         // copied into the publisher bridge's declarations: "a string literal was added" (fuzzing,
         // 2026-11-26, minimized by hand). A type now ends at a literal.
         [Array("import Combine\nfinal class S: ObservableObject {\n    @Published var scale: Doublez\"\"\n    var c = Set<AnyCancellable>()\n    init() { $scale.dropFirst().sink { print($0) }.store(in: &c) }\n}\nfunc f(s: S) { s.$scale.sink { print($0) }.store(in: &s.c) }\n".utf8)],
+        // A `$x` pipeline made a willSet indented a string literal's interpolation that spans
+        // lines anew, changing the literal (fuzzing, 2026-11-27, Fuzz/artifacts/crash-9afa7d3a…,
+        // minimized by hand): such a pipeline is kept, bridged.
+        [Array("import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n    var log: [String] = []\n    private var c = Set<AnyCancellable>()\n    init() {\n        $x\n            .dropFirst()\n            .sink { [weak self] v in\n                self?.log.append(\"x \\(v + [1,\n                    2].count)\")\n            }\n            .store(in: &c)\n    }\n}\n".utf8)],
     ]
 
     /// Bugs found by fuzzing in code outside this test's scope, reported to its owners; matched

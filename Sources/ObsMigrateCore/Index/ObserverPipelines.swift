@@ -240,6 +240,11 @@ extension ProjectIndex {
         // The observer is written from the statement's tokens: a comment inside the statement
         // would be lost (the comment lines right above it move with it, below).
         guard !source.hasComment(between: first, and: last) else { return nil }
+        // Its lines are indented anew: a string literal over several lines (a `"""` one, or an
+        // interpolation broken over lines) would change with them.
+        guard !(first...last).contains(where: { t in
+            source.kind(t) == .string && source.bytes[source.start(t)..<source.end(t)].contains { $0 == 0x0A || $0 == 0x0D }
+        }) else { return nil }
         var writer = ObserverWriter(source: source, property: property, usedNames: usedNames)
         // `//` comment lines right above it go with it, into the observer.
         var commentStart = lineStart
