@@ -10,7 +10,10 @@ extension ProjectIndex {
     /// The models the unplaced wrapper attribute at `s` may hold, or nil when any may.
     func modelsHeldByUnplacedWrapper(_ s: Int, in f: Int) -> Set<String>? {
         let source = files[f].source
-        guard let shape = unplacedWrapperDeclaration(s, in: source) else { return nil }
+        // Only inside a body the scanner does not read (a function's, a closure's): a wrapper it
+        // left for another reason (nesting deeper than it reads, an odd layout) holds every model.
+        // Looked at first: it is bounded, and resolving a name in a deep scope is not.
+        guard let shape = unplacedWrapperDeclaration(s, in: source), let region = localRegion(around: s, in: f) else { return nil }
         let path = scopePath(s, f)
         let written: String?
         switch shape {
@@ -24,7 +27,7 @@ extension ProjectIndex {
         // A type declared beside the wrapper (in the same function or closure) is not the
         // project's type of that name; nor is a generic parameter of a local type.
         let parts = SymbolTable.stripType(written).split(separator: ".").map(String.init)
-        if Set([parts.first, parts.last].compactMap { $0 }).contains(where: { namedLocally($0, around: s, in: f) }) { return nil }
+        if Set([parts.first, parts.last].compactMap { $0 }).contains(where: { namedLocally($0, in: region, of: f) }) { return nil }
         if models[resolved] != nil { return [resolved] }
         // A project type that is no model (a protocol may stand for any of its conformers).
         guard let refs = declared[resolved], refs.array.allSatisfy({ type($0).kind != .protocol }) else { return nil }
@@ -93,19 +96,37 @@ extension ProjectIndex {
         return head.count == text.count || (text.hasSuffix(">") && !text.contains("?") && !text.contains("&"))
     }
 
-    /// Whether `name` is declared in the function, closure or macro body around `s` (up to the
-    /// innermost type the scanner knows): as a type, a typealias or a generic parameter.
-    func namedLocally(_ name: String, around s: Int, in f: Int) -> Bool {
-        let source = files[f].source
-        let typeBodies = Set(files[f].decls.types.map(\.bodyOpen))
+    /// The outermost brace around `s` inside the innermost type the scanner knows (or the
+    /// file): the function, closure or macro body the wrapper's type is declared in. Nil when
+    /// the innermost brace is a known type's body, or when that body is more than
+    /// `maxLocalDepth` braces out (a doubt holds every model, and the work stays bounded).
+    func localRegion(around s: Int, in f: Int) -> (open: Int, close: Int)? {
+        let source = files[f].source, types = files[f].decls.types
+        // Types are stored in the order of their `{`: a brace is one's body when found there.
+        func isTypeBody(_ brace: Int) -> Bool {
+            let k = partitionPoint(types.count) { types[$0].bodyOpen < brace }
+            return k < types.count && types[k].bodyOpen == brace
+        }
         var open: Int? = nil
         var inner = s
-        while let brace = source.innermostBrace(around: inner), !typeBodies.contains(brace) {
+        var depth = 0
+        while let brace = source.innermostBrace(around: inner), !isTypeBody(brace) {
+            depth += 1
+            guard depth <= Self.maxLocalDepth else { return nil }
             open = brace
             inner = brace
         }
-        guard let open, source.match[open] > open else { return false }
-        for t in (open + 1)..<Int(source.match[open]) where source.kind(t) == .identifier && source.text(t) == name {
+        guard let open, source.match[open] > open, Int(source.match[open]) - open <= Self.maxLocalTokens else { return nil }
+        return (open, Int(source.match[open]))
+    }
+
+    static let maxLocalDepth = 16
+    static let maxLocalTokens = 100_000
+
+    /// Whether `name` is declared in `region`: as a type, a typealias or a generic parameter.
+    func namedLocally(_ name: String, in region: (open: Int, close: Int), of f: Int) -> Bool {
+        let source = files[f].source
+        for t in (region.open + 1)..<region.close where source.kind(t) == .identifier && source.text(t) == name {
             let before = source.kind(t - 1) == .identifier ? source.text(t - 1) : ""
             if ["class", "struct", "enum", "actor", "protocol", "typealias", "associatedtype"].contains(before) { return true }
             if source.kind(t - 1) == .comma || (source.kind(t - 1) == .operator && source.isText(t - 1, "<")) { return true }
