@@ -41,8 +41,7 @@ extension ProjectIndex {
     /// The member holding the use and how the local goes at its top (`bindableLocal`, before
     /// names are looked at).
     func bindablePlace(for use: Site, in owner: TypeRef, siteFile: Int) -> Result<BindableLocal, BlockedBindable> {
-        var refs = [owner]
-        if let q = resolveTypeName(type(owner).qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
+        let refs = declarationAndExtensions(of: owner)
         let source = files[use.file].source
         guard let ref = refs.first(where: { $0.file == use.file && source.start(type($0).bodyOpen) < use.offset && use.offset < source.end(type($0).bodyClose) }) else {
             return .failure(BlockedBindable(place: "code obs-migrate cannot place"))

@@ -25,11 +25,13 @@ extension ProjectIndex {
             // Its own uses may only subscribe: a send the migration would remove or wrap, or any other
             // use, would no longer reach the subscribers.
             var subscribesItself = false
-            let members = memberBodies(bodies)
+            // Gathered at the first send: most models have none.
+            var members: [(open: Int, close: Int)]? = nil
             let usesOtherwise = bodies.contains { r in
                 guard !files[r.file].tokensDropped else { return false }
                 let uses = ownObjectWillChangeUses(in: type(r), source: files[r.file].source) { t in
-                    keepableSend(t, in: r.file, model: name, memberBodies: members)
+                    if members == nil { members = memberBodies(bodies) }
+                    return keepableSend(t, in: r.file, model: name, memberBodies: members!)
                 }
                 subscribesItself = subscribesItself || uses.subscribes
                 return uses.other

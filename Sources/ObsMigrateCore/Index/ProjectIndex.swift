@@ -498,11 +498,16 @@ public struct ProjectIndex: Sendable {
         var dollarTokens: [Int]
     }
 
+    /// A type's declaration and the extensions of it the project holds.
+    func declarationAndExtensions(of owner: TypeRef) -> [TypeRef] {
+        // Read in place, field by field: `type(_:)` would copy the whole declaration.
+        guard let q = resolveTypeName(files[owner.file].decls.types[owner.type].qualifiedName, from: []) else { return [owner] }
+        return [owner] + (extensionsOf[q] ?? [])
+    }
+
     /// The owner type's declaration and extensions, each with its `$x` tokens (not `.$x`).
     func projectedCandidates(in owner: TypeRef) -> [ProjectedCandidates] {
-        // Declarations are read in place, field by field: `type(_:)` would copy one whole.
-        var refs = [owner]
-        if let q = resolveTypeName(files[owner.file].decls.types[owner.type].qualifiedName, from: []) { refs += extensionsOf[q] ?? [] }
+        let refs = declarationAndExtensions(of: owner)
         // A file whose tokens were let go holds no `$name` (see `ProjectFile.wordsThatMatter`).
         return refs.filter { !files[$0.file].tokensDropped }.map { ref in
             let types = files[ref.file].decls.types

@@ -282,8 +282,9 @@ extension ProjectIndex {
     /// Whether a string literal's bytes hold `property.member` (one of `members`), or
     /// `property[` with `subscripts`, after a `\(`: a read inside an interpolation.
     static func interpolationReads(_ property: String, _ members: Set<String>, subscripts: Bool, in bytes: ArraySlice<UInt8>) -> Bool {
-        guard ByteSearch.firstOffset(of: MemberReads.interpolation, in: Array(bytes), range: 0..<bytes.count) != nil else { return false }
-        let word = Array(property.utf8), text = Array(bytes)
+        let text = Array(bytes)
+        guard ByteSearch.firstOffset(of: MemberReads.interpolation, in: text, range: 0..<text.count) != nil else { return false }
+        let word = Array(property.utf8)
         var from = 0
         while let hit = ByteSearch.firstOffset(of: word, in: text, range: from..<text.count) {
             from = hit + 1
@@ -332,10 +333,7 @@ extension ProjectIndex {
         for k in sites {
             let site = wrapperSites[k]
             guard let owner = site.owner, let property = site.property.name else { return "a top-level \(site.attribute.name)" }
-            let ownerName = type(owner).qualifiedName
-            var refs = [owner]
-            if let q = resolveTypeName(ownerName, from: []) { refs += extensionsOf[q] ?? [] }
-            let reads = refs.contains { r in
+            let reads = declarationAndExtensions(of: owner).contains { r in
                 // A file that let its tokens go is not read again for this: a doubt refuses.
                 guard !files[r.file].tokensDropped else { return false }
                 let t = type(r), source = files[r.file].source
@@ -352,7 +350,7 @@ extension ProjectIndex {
                 }
                 return false
             }
-            if !reads { return "\(TypeName.base(ownerName))'s '\(property)'" }
+            if !reads { return "\(TypeName.base(files[owner.file].decls.types[owner.type].qualifiedName))'s '\(property)'" }
         }
         return nil
     }
