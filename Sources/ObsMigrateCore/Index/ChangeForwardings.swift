@@ -93,13 +93,16 @@ extension ProjectIndex {
     }
 
     /// The `objectWillChange` token of a closure `{ [weak self] _ in self?.objectWillChange.send() }`
-    /// (capture list and `_ in` optional, `self.`, `self?.` or bare), when that send is all it does.
+    /// (capture list and `_ in` optional, `[unowned self] in`, `self.`, `self?.` or bare), when
+    /// that send is all it does.
     func onlySend(inClosure open: Int, close: Int, in source: SourceFile) -> Int? {
         var k = open + 1
         if source.kind(k) == .leftBracket {
             let m = Int(source.match[k])
             guard m > k else { return nil }
             k = m + 1
+            // `[unowned self] in`: the ignored Void value needs no name.
+            if source.isIdentifier(k, "in") { k += 1 }
         }
         if source.isIdentifier(k, "_"), source.isIdentifier(k + 1, "in") { k += 2 }
         if source.kind(k) == .leftParen, source.isIdentifier(k + 1, "_"), source.kind(k + 2) == .rightParen, source.isIdentifier(k + 3, "in") { k += 4 }

@@ -555,16 +555,29 @@ extension ProjectIndex {
     static let neverReturningCalls: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
 
     /// Whether the send at `s` runs where the class's main-actor state may be set: in a member's
-    /// body, in blocks of `if`, `else`, `guard`, `for`, `while`, `switch`, `do` or `defer`, or in
+    /// body or one of its accessors, in blocks of `if`, `else`, `guard`, `for`, `while`, `switch`, `do` or `defer`, or in
     /// the closure of `DispatchQueue.main.async`, `MainActor.run` or `Task`.
     func runsOnTheMainActor(_ s: Int, in source: SourceFile, memberBodies: [(open: Int, close: Int)]) -> Bool {
         guard let member = memberBodies.filter({ $0.open < s && s < $0.close }).max(by: { $0.open < $1.open }) else { return false }
         var inner = s
         while let open = source.innermostBrace(around: inner), open > member.open {
-            guard bracesAStatementBlock(open, in: source) || opensAMainActorClosure(open, in: source) else { return false }
+            let accessor = source.innermostBrace(around: open) == member.open && opensAnAccessor(open, in: source)
+            guard accessor || bracesAStatementBlock(open, in: source) || opensAMainActorClosure(open, in: source) else { return false }
             inner = open
         }
         return source.innermostBrace(around: inner) == member.open
+    }
+
+    /// `{` of an accessor in a property's accessor block: `get {`, `set {`, `set(v) {`, `willSet {`, `didSet {`.
+    func opensAnAccessor(_ open: Int, in source: SourceFile) -> Bool {
+        var k = open - 1
+        if source.kind(k) == .rightParen {
+            let m = Int(source.match[k])
+            guard m >= 0, m < k else { return false }
+            k = m - 1
+        }
+        guard source.kind(k) == .identifier, source.startsStatement(k) else { return false }
+        return ["get", "set", "willSet", "didSet", "_modify"].contains(source.text(k))
     }
 
     /// `{` of an `if`/`guard`/`for`/`while`/`switch`/`do`/`defer`/`repeat` statement, or after `else`.

@@ -9,11 +9,16 @@ import Combine
     var peeking = false
 }
 
-/// Forwards its children's changes as its own: once all three are @Observable, a view that
+@Observable final class SearchManager {
+    var query = ""
+}
+
+/// Forwards its children's changes as its own: once all four are @Observable, a view that
 /// reads `browser.tabManager.tabs` tracks `tabs` itself, and the subscriptions go.
 @Observable final class BrowserManager {
     let tabManager = TabManager()
     var peekManager = PeekManager()
+    let searchManager = SearchManager()
     private var cancellables = Set<AnyCancellable>()
     private var cancellable: AnyCancellable?
 

@@ -4,7 +4,7 @@ struct BrowserView: View {
     var browser: BrowserManager
 
     var body: some View {
-        Text("\(browser.tabManager.tabs.count) \(browser.peekManager.peeking ? "peek" : "")")
+        Text("\(browser.tabManager.tabs.count) \(browser.peekManager.peeking ? "peek" : "") \(browser.searchManager.query)")
     }
 }
 

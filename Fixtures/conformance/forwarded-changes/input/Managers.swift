@@ -9,11 +9,16 @@ final class PeekManager: ObservableObject {
     @Published var peeking = false
 }
 
-/// Forwards its children's changes as its own: once all three are @Observable, a view that
+final class SearchManager: ObservableObject {
+    @Published var query = ""
+}
+
+/// Forwards its children's changes as its own: once all four are @Observable, a view that
 /// reads `browser.tabManager.tabs` tracks `tabs` itself, and the subscriptions go.
 final class BrowserManager: ObservableObject {
     let tabManager = TabManager()
     var peekManager = PeekManager()
+    let searchManager = SearchManager()
     private var cancellables = Set<AnyCancellable>()
     private var cancellable: AnyCancellable?
 
@@ -26,6 +31,9 @@ final class BrowserManager: ObservableObject {
         self.cancellable = peekManager.objectWillChange
             .receive(on: DispatchQueue.main)
             .sink { [weak self] _ in self?.objectWillChange.send() }
+        searchManager.objectWillChange.sink { [unowned self] in
+            self.objectWillChange.send()
+        }.store(in: &cancellables)
     }
 }
 

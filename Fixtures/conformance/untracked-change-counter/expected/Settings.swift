@@ -70,8 +70,8 @@ import Observation
     }
 }
 
-/// On the main actor: sends in the method's body, in `if` blocks and in `Task` and
-/// `DispatchQueue.main.async` closures run there.
+/// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`
+/// and `DispatchQueue.main.async` closures run there.
 @MainActor
 @Observable final class Presence {
     private var untrackedChanges = 0
@@ -94,6 +94,17 @@ import Observation
     func seen(_ name: String) -> Date? {
         _ = untrackedChanges
         return lastSeen[name]
+    }
+
+    var isVisible: Bool {
+        get {
+            _ = untrackedChanges
+            return UserDefaults.standard.bool(forKey: "visible")
+        }
+        set {
+            untrackedChanges &+= 1
+            UserDefaults.standard.set(newValue, forKey: "visible")
+        }
     }
 
     func markSeen(_ name: String) {

@@ -46,6 +46,22 @@ final class Ticker: ObservableObject {
     }
 }
 
+/// On the main actor, a send in a closure inside a setter may run elsewhere: it stays.
+@MainActor
+final class Dimmer: ObservableObject {
+    @Published var level = 0
+
+    var isDimmed: Bool {
+        get { UserDefaults.standard.bool(forKey: "dimmed") }
+        set {
+            UserDefaults.standard.set(newValue, forKey: "dimmed")
+            DispatchQueue.global().async {
+                self.objectWillChange.send()
+            }
+        }
+    }
+}
+
 /// A getter that is one `switch`: statement or expression, the fix cannot tell.
 final class Weather: ObservableObject {
     @Published var city = ""

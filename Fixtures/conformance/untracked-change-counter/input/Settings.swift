@@ -56,8 +56,8 @@ final class SettingsStore: ObservableObject {
     }
 }
 
-/// On the main actor: sends in the method's body, in `if` blocks and in `Task` and
-/// `DispatchQueue.main.async` closures run there.
+/// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`
+/// and `DispatchQueue.main.async` closures run there.
 @MainActor
 final class Presence: ObservableObject {
     @Published var status = "away"
@@ -77,6 +77,14 @@ final class Presence: ObservableObject {
     }
 
     func seen(_ name: String) -> Date? { lastSeen[name] }
+
+    var isVisible: Bool {
+        get { UserDefaults.standard.bool(forKey: "visible") }
+        set {
+            objectWillChange.send()
+            UserDefaults.standard.set(newValue, forKey: "visible")
+        }
+    }
 
     func markSeen(_ name: String) {
         lastSeen[name] = Date()

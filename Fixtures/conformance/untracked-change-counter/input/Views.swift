@@ -10,6 +10,7 @@ struct SettingsView: View {
         Text(settings.isCompact ? settings.accent : settings.label(for: "beta"))
         Text("\(presence.status) \(presence.names.count) \(String(describing: presence.mood)) \(presence.visits?.count ?? 0)")
         Text(presence.seen("me")?.description ?? "never")
+        Toggle("Visible", isOn: $presence.isVisible)
         Text("\(picker.tags.count) \(pager.page)")
     }
 }
@@ -20,9 +21,10 @@ struct ChannelView: View {
     @ObservedObject var ticker: Ticker
     @ObservedObject var weather: Weather
     @ObservedObject var monitor: StatusMonitor
+    @ObservedObject var dimmer: Dimmer
 
     var body: some View {
-        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol)")
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
     }
 }
