@@ -195,15 +195,23 @@ extension ProjectIndex {
                 }
             }
         }
-        // Type members read no counter: a view may read a mutable one (`Feed.total`) that a send announced.
+        // Type members read no counter: a view may read a mutable one (`Feed.total`) that a send
+        // announced. One that hands out an instance of the class (`static var forPreviews: Self`,
+        // a factory method) is read through that instance's members, which read its counter.
+        func ownType(_ written: String?) -> Bool {
+            var text = (written ?? "").filter { !$0.isWhitespace }
+            while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+            return text == "Self" || text == model.simpleName || text == name
+        }
         for r in bodies {
             let t = type(r)
-            if let p = t.properties.first(where: { $0.isStatic && ($0.keyword == "var" || $0.isComputed) }) {
+            if let p = t.properties.first(where: { $0.isStatic && ($0.keyword == "var" || $0.isComputed) && !($0.isComputed && ownType($0.typeText)) }) {
                 return refuse("its type property '\(p.name ?? "")' may change, and a counter would not tell the views that read it")
             }
             if let fn = t.functions.first(where: { fn in
                 fn.kind == .func && fn.modifiers.contains { $0.text == "static" || $0.text == "class" }
                     && !["", "Void", "()"].contains((fn.returnType ?? "").filter { !$0.isWhitespace })
+                    && !ownType(fn.returnType)
                     && !fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
             }) {
                 return refuse("its type method '\(fn.name)' hands out a value, which a counter would not tell the views that read it of")
@@ -342,6 +350,9 @@ extension ProjectIndex {
                     case .identifier where source.text(k) == property:
                         if source.kind(k + 1) == .period, source.kind(k + 2) == .identifier, members.contains(source.text(k + 2)) { return true }
                         if subscripts, source.kind(k + 1) == .leftBracket { return true }
+                    case .dollarIdentifier where source.text(k).dropFirst() == property:
+                        // `Toggle(isOn: $m.flag)`: the binding's getter reads `flag` where the control is drawn.
+                        if source.kind(k + 1) == .period, source.kind(k + 2) == .identifier, members.contains(source.text(k + 2)) { return true }
                     case .string:
                         // `Text("\(m.label)")`: read in an interpolation, found in its bytes.
                         if Self.interpolationReads(property, members, subscripts: subscripts, in: source.bytes[source.start(k)..<source.end(k)]) { return true }

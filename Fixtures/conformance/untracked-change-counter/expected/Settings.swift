@@ -68,6 +68,15 @@ import Observation
             self?.untrackedChanges &+= 1
         }
     }
+
+    /// Type members that hand out an instance: read through its members, which read its counter.
+    static var preview: SettingsStore { make(title: "Preview") }
+
+    static func make(title: String) -> Self {
+        let store = Self()
+        store.title = title
+        return store
+    }
 }
 
 /// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`

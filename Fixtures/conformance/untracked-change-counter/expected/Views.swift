@@ -36,3 +36,13 @@ struct PulseView: View {
         Text("\(heartbeat.beats) at \(Date())")
     }
 }
+
+/// Reads the counter only through a binding: the toggle's getter reads `isVisible` where the
+/// toggle is drawn, so the counter tells it.
+struct VisibilityToggle: View {
+    @Bindable var presence: Presence
+
+    var body: some View {
+        Toggle("Visible", isOn: $presence.isVisible)
+    }
+}

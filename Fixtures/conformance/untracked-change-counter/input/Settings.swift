@@ -54,6 +54,15 @@ final class SettingsStore: ObservableObject {
             self?.objectWillChange.send()
         }
     }
+
+    /// Type members that hand out an instance: read through its members, which read its counter.
+    static var preview: SettingsStore { make(title: "Preview") }
+
+    static func make(title: String) -> Self {
+        let store = Self()
+        store.title = title
+        return store
+    }
 }
 
 /// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`
