@@ -612,13 +612,22 @@ extension ProjectIndex {
         return ["if", "guard", "for", "while", "switch", "catch"].contains(source.kind(keyword) == .identifier ? source.text(keyword) : "")
     }
 
-    /// `DispatchQueue.main.async {`, `MainActor.run {`, `Task {`, `Task { @MainActor in`.
+    /// `DispatchQueue.main.async {`, `MainActor.run {`, `Task {`, `Task { @MainActor in`, and a
+    /// `sink` right after `.receive(on: DispatchQueue.main)` or `.receive(on: RunLoop.main)`.
     func opensAMainActorClosure(_ open: Int, in source: SourceFile) -> Bool {
         if source.isIdentifier(open - 1, "Task") { return source.kind(open - 2) != .period }
         if source.isIdentifier(open - 1, "async"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "main"),
            source.kind(open - 4) == .period, source.isIdentifier(open - 5, "DispatchQueue") { return true }
         if source.isIdentifier(open - 1, "run"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "MainActor") { return true }
-        return false
+        // `.sink {` or `.sink(receiveValue: {`: the stage before it delivers on the main queue.
+        var sink = open - 1
+        if source.kind(sink) == .colon, source.isIdentifier(sink - 1, "receiveValue"), source.kind(sink - 2) == .leftParen { sink -= 3 }
+        guard source.isIdentifier(sink, "sink"), source.kind(sink - 1) == .period, source.kind(sink - 2) == .rightParen else { return false }
+        let close = sink - 2, paren = Int(source.match[close])
+        guard paren >= 2, paren < close, source.isIdentifier(paren - 1, "receive"), source.kind(paren - 2) == .period,
+              source.isIdentifier(paren + 1, "on"), source.kind(paren + 2) == .colon, close == paren + 6,
+              source.kind(paren + 4) == .period, source.isIdentifier(paren + 5, "main") else { return false }
+        return source.isIdentifier(paren + 3, "DispatchQueue") || source.isIdentifier(paren + 3, "RunLoop")
     }
 }
 

@@ -79,8 +79,8 @@ import Observation
     }
 }
 
-/// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`
-/// and `DispatchQueue.main.async` closures run there.
+/// On the main actor: sends in the method's body, in a setter, in `if` blocks, in `Task` and
+/// `DispatchQueue.main.async` closures and in sinks that receive on the main queue run there.
 @MainActor
 @Observable final class Presence {
     private var untrackedChanges = 0
@@ -131,6 +131,20 @@ import Observation
         DispatchQueue.main.async {
             self.untrackedChanges &+= 1
         }
+    }
+
+    private var subscriptions = Set<AnyCancellable>()
+
+    func follow(_ roster: AnyPublisher<[String], Never>, _ ticks: AnyPublisher<Date, Never>) {
+        roster
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in
+                self?.untrackedChanges &+= 1
+            }
+            .store(in: &subscriptions)
+        ticks.receive(on: RunLoop.main).sink(receiveValue: { [weak self] _ in
+            self?.untrackedChanges &+= 1
+        }).store(in: &subscriptions)
     }
 }
 

@@ -62,6 +62,25 @@ final class Dimmer: ObservableObject {
     }
 }
 
+/// On the main actor, a sink that receives on another queue runs where main-actor state may
+/// not be set: it stays.
+@MainActor
+final class Radar: ObservableObject {
+    @Published var range = 10
+    private var subscriptions = Set<AnyCancellable>()
+
+    var contacts: Int { UserDefaults.standard.integer(forKey: "contacts") }
+
+    func track(_ pings: AnyPublisher<Int, Never>) {
+        pings
+            .receive(on: DispatchQueue.global())
+            .sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+            .store(in: &subscriptions)
+    }
+}
+
 /// A getter that is one `switch`: statement or expression, the fix cannot tell.
 final class Weather: ObservableObject {
     @Published var city = ""

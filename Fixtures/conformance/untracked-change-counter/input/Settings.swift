@@ -65,8 +65,8 @@ final class SettingsStore: ObservableObject {
     }
 }
 
-/// On the main actor: sends in the method's body, in a setter, in `if` blocks and in `Task`
-/// and `DispatchQueue.main.async` closures run there.
+/// On the main actor: sends in the method's body, in a setter, in `if` blocks, in `Task` and
+/// `DispatchQueue.main.async` closures and in sinks that receive on the main queue run there.
 @MainActor
 final class Presence: ObservableObject {
     @Published var status = "away"
@@ -110,6 +110,20 @@ final class Presence: ObservableObject {
         DispatchQueue.main.async {
             self.objectWillChange.send()
         }
+    }
+
+    private var subscriptions = Set<AnyCancellable>()
+
+    func follow(_ roster: AnyPublisher<[String], Never>, _ ticks: AnyPublisher<Date, Never>) {
+        roster
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+            .store(in: &subscriptions)
+        ticks.receive(on: RunLoop.main).sink(receiveValue: { [weak self] _ in
+            self?.objectWillChange.send()
+        }).store(in: &subscriptions)
     }
 }
 

@@ -22,9 +22,10 @@ struct ChannelView: View {
     @ObservedObject var weather: Weather
     @ObservedObject var monitor: StatusMonitor
     @ObservedObject var dimmer: Dimmer
+    @ObservedObject var radar: Radar
 
     var body: some View {
-        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed)")
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
     }
 }
