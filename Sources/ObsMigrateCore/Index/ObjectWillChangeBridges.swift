@@ -45,6 +45,18 @@ extension ProjectIndex {
         return result
     }
 
+    /// Whether `name` is a project class, no model, marked `@Observable`, whose declaration has an
+    /// `objectWillChange` property: a publisher of its own, such as the one a migration kept for
+    /// its subscribers. Its sends and subscriptions are plain Combine.
+    public func observableKeepingOwnPublisher(_ name: String) -> Bool {
+        guard models[name] == nil, let refs = declared[name] else { return false }
+        return refs.contains { r in
+            let t = type(r)
+            return t.kind == .class && t.attributes.contains { $0.name == "Observable" }
+                && t.properties.contains { !$0.isStatic && $0.name == "objectWillChange" }
+        }
+    }
+
     /// What a body does with `objectWillChange`, found by one search of its bytes (code and
     /// interpolations, not comments): whether its own is only subscribed to (bare or `self.`),
     /// and whether it is used any other way (declared, another object's, in a string, or sent

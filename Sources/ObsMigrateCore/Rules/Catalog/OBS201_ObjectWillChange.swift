@@ -48,13 +48,16 @@ public struct ObjectWillChangeUse: Rule {
             that reads any of them is told, as the send told it. Only when the class has no model \
             superclass or subclass and no project superclass, no extension in another module (an \
             extension in another file reads it too, and it is then not `private`), no \
-            type property that may change and no type method that returns a value, no stored \
+            type property that may change and no type method that returns a value (but one that \
+            hands out an instance of the class itself, `static var preview: Self`), no stored \
             property read outside the class whose value is not values all the way down (a class, \
             or an array of them: a view could read through it what changed), at least one member \
             that reads the counter, no member body of a form the fix cannot rewrite (one `switch` \
-            or `if`, a result builder, `nonisolated`), and, on the main actor, every send in the \
-            member's body or its `if`/`for`/`switch` blocks or a `Task`, `MainActor.run` or \
-            `DispatchQueue.main.async` closure. Otherwise the class stays, and its reason says \
+            or `if`, a result builder, `nonisolated`), no view holding it that reads none of the \
+            members that read the counter (`$m.member` bindings count), and, on the main actor, \
+            every send in the member's body, its accessors or its `if`/`for`/`switch` blocks, a \
+            `Task`, `MainActor.run` or `DispatchQueue.main.async` closure, or a `sink` right after \
+            `.receive(on: DispatchQueue.main)` or `RunLoop.main`. Otherwise the class stays, and its reason says \
             which condition failed: make what changes a tracked stored property, whose setter then \
             tells observers, or wrap the change in `withMutation(keyPath:)` of the property views read. \
             A class that sends nothing itself and whose `objectWillChange` is subscribed to from \
@@ -64,7 +67,9 @@ public struct ObjectWillChangeUse: Rule {
             property that was `@Published`, last in a `willSet` it had and before its `$x` \
             subscribers, where Published sent it (same trace under the runtime oracle). The \
             subscriptions stay as written. Not for a class in a hierarchy of models, with pipelines \
-            made observers, or with a one-line `willSet`.
+            made observers, or with a one-line `willSet`. After the fix, the sends and \
+            subscriptions of such a kept publisher (an `@Observable` class that declares \
+            `objectWillChange`) are plain Combine and are not reported.
             """,
         triggering: [
             "import Combine\nfinal class Clock: ObservableObject {\n    func tick() { objectWillChange.send() }\n}\n",
@@ -234,6 +239,11 @@ public struct ObjectWillChangeUse: Rule {
                         "objectWillChange of \(TypeName.base(kept)) stays a publisher once it migrates: \(TypeName.base(kept)) keeps ObservableObject: \(context.whyBlocked(kept))",
                         fix: nil, model: kept))
                 }
+                continue
+            }
+            // An @Observable class's own publisher (one a migration kept): plain Combine, after the fix too.
+            if let holder = owner ?? context.index.enclosingTypes(of: s, in: context.fileIndex).first.map({ context.index.typeName(of: $0) }),
+               context.index.observableKeepingOwnPublisher(holder) {
                 continue
             }
             let keeps = owner.map { ": \(TypeName.base($0)) keeps ObservableObject" } ?? ""
