@@ -190,8 +190,15 @@ extension ProjectIndex {
             // On the main actor, the counter can be set only where the send runs on it.
             if decl.attributes.contains(where: { $0.name == "MainActor" }) {
                 let members = memberBodies(refs)
-                for s in here.sorted() where !runsOnTheMainActor(s, in: source, memberBodies: members) {
-                    return refuse("a send at line \(files[f].lineTable.location(of: source.start(s)).line) runs in a closure that may not be on the main actor")
+                let offActor = nonisolatedMembers(refs)
+                for s in here.sorted() {
+                    let line = files[f].lineTable.location(of: source.start(s)).line
+                    if let member = offActor.first(where: { $0.open < s && s < $0.close }) {
+                        return refuse("a send at line \(line) is in \(member.name), which runs off the main actor")
+                    }
+                    if !runsOnTheMainActor(s, in: source, memberBodies: members) {
+                        return refuse("a send at line \(line) runs in a closure that may not be on the main actor")
+                    }
                 }
             }
         }
@@ -491,6 +498,23 @@ extension ProjectIndex {
         bodies.flatMap { r -> [(open: Int, close: Int)] in
             let t = type(r)
             return t.functions.compactMap(\.body) + t.properties.compactMap(\.accessorBlock)
+        }
+    }
+
+    /// The bodies of a main-actor class's members that run off it: `deinit`, and `nonisolated`
+    /// methods and properties (a counter set there would not compile).
+    func nonisolatedMembers(_ bodies: [TypeRef]) -> [(name: String, open: Int, close: Int)] {
+        bodies.flatMap { r -> [(name: String, open: Int, close: Int)] in
+            let t = type(r)
+            let functions = t.functions.compactMap { fn -> (name: String, open: Int, close: Int)? in
+                guard let body = fn.body, fn.kind == .deinit || fn.modifiers.contains(where: { $0.text == "nonisolated" }) else { return nil }
+                return (fn.kind == .deinit ? "deinit" : "nonisolated '\(fn.name)'", body.open, body.close)
+            }
+            let properties = t.properties.compactMap { p -> (name: String, open: Int, close: Int)? in
+                guard let block = p.accessorBlock, p.modifiers.contains(where: { $0.text == "nonisolated" }) else { return nil }
+                return ("nonisolated '\(p.name ?? "")'", block.open, block.close)
+            }
+            return functions + properties
         }
     }
 

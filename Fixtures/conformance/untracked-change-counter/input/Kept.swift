@@ -81,6 +81,30 @@ final class Radar: ObservableObject {
     }
 }
 
+/// On the main actor, a `nonisolated` method and `deinit` run off it: a counter set there
+/// would not compile. Both stay.
+@MainActor
+final class Latch: ObservableObject {
+    @Published var open = false
+    var code: Int { UserDefaults.standard.integer(forKey: "code") }
+
+    nonisolated func reset() {
+        UserDefaults.standard.set(0, forKey: "code")
+        objectWillChange.send()
+    }
+}
+
+@MainActor
+final class Fuse: ObservableObject {
+    @Published var lit = false
+    var length: Int { UserDefaults.standard.integer(forKey: "length") }
+
+    deinit {
+        UserDefaults.standard.set(0, forKey: "length")
+        objectWillChange.send()
+    }
+}
+
 /// A getter that is one `switch`: statement or expression, the fix cannot tell.
 final class Weather: ObservableObject {
     @Published var city = ""

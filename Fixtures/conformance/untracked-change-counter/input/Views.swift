@@ -23,9 +23,11 @@ struct ChannelView: View {
     @ObservedObject var monitor: StatusMonitor
     @ObservedObject var dimmer: Dimmer
     @ObservedObject var radar: Radar
+    @ObservedObject var latch: Latch
+    @ObservedObject var fuse: Fuse
 
     var body: some View {
-        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts)")
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts) \(latch.code) \(fuse.length)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
     }
 }

@@ -55,7 +55,8 @@ public struct ObjectWillChangeUse: Rule {
             that reads the counter, no member body of a form the fix cannot rewrite (one `switch` \
             or `if`, a result builder, `nonisolated`), no view holding it that reads none of the \
             members that read the counter (`$m.member` bindings count), and, on the main actor, \
-            every send in the member's body, its accessors or its `if`/`for`/`switch` blocks, a \
+            every send in the body of a member that is not `nonisolated` nor `deinit`, in its \
+            accessors or its `if`/`for`/`switch` blocks, a \
             `Task`, `MainActor.run` or `DispatchQueue.main.async` closure, or a `sink` right after \
             `.receive(on: DispatchQueue.main)` or `RunLoop.main`. Otherwise the class stays, and its reason says \
             which condition failed: make what changes a tracked stored property, whose setter then \
