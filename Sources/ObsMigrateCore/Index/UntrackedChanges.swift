@@ -188,16 +188,17 @@ extension ProjectIndex {
             let here = sends[f] ?? []
             if here.contains(where: { s in nested.contains { $0.bodyOpen < s && s < $0.bodyClose } }) { return refuse("a send is inside a nested type") }
             // On the main actor, the counter can be set only where the send runs on it.
-            if decl.attributes.contains(where: { $0.name == "MainActor" }) {
+            if let isolation = mainActorSource(decl, in: file) {
+                let through = isolation.isEmpty ? "" : " (the class may be on the main actor through \(isolation))"
                 let members = memberBodies(refs)
                 let offActor = nonisolatedMembers(refs)
                 for s in here.sorted() {
                     let line = files[f].lineTable.location(of: source.start(s)).line
                     if let member = offActor.first(where: { $0.open < s && s < $0.close }) {
-                        return refuse("a send at line \(line) is in \(member.name), which runs off the main actor")
+                        return refuse("a send at line \(line) is in \(member.name), which runs off the main actor\(through)")
                     }
                     if !runsOnTheMainActor(s, in: source, memberBodies: members) {
-                        return refuse("a send at line \(line) runs in a closure that may not be on the main actor")
+                        return refuse("a send at line \(line) runs in a closure that may not be on the main actor\(through)")
                     }
                 }
             }
@@ -499,6 +500,29 @@ extension ProjectIndex {
             let t = type(r)
             return t.functions.compactMap(\.body) + t.properties.compactMap(\.accessorBlock)
         }
+    }
+
+    /// Protocols of the standard library and Foundation that give a class no actor.
+    static let nonisolatingProtocols: Set<String> = [
+        "ObservableObject", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Sendable", "NSObjectProtocol", "Error", "LocalizedError",
+        "CaseIterable", "RawRepresentable", "NSCopying", "NSCoding", "NSSecureCoding", "AnyObject", "Observable", "NSObject",
+    ]
+
+    /// Whether the class may be isolated to the main actor: marked `@MainActor`, or inheriting
+    /// from a type that is (a project one so marked, or one declared elsewhere whose isolation
+    /// obs-migrate cannot see: `UIApplicationDelegate` is `@MainActor` in the SDK). Its sends must
+    /// then run where a counter on the main actor may be set. nil when it is not; else "" for its
+    /// own attribute, or the inherited type it may be isolated through.
+    func mainActorSource(_ decl: TypeDecl, in file: Int, depth: Int = 0) -> String? {
+        if decl.attributes.contains(where: { $0.name == "MainActor" }) { return "" }
+        for inherited in decl.inheritance {
+            let written = TypeName.base(inherited.name)
+            if Self.nonisolatingProtocols.contains(written) { continue }
+            guard depth < 8, let resolved = resolveTypeName(inherited.name, from: decl.path, in: file), let refs = declared[resolved] else { return written }
+            if refs.contains(where: { mainActorSource(type($0), in: $0.file, depth: depth + 1) != nil }) { return written }
+        }
+        return nil
     }
 
     /// The bodies of a main-actor class's members that run off it: `deinit`, and `nonisolated`

@@ -105,6 +105,23 @@ final class Fuse: ObservableObject {
     }
 }
 
+/// Isolated to the main actor through the protocol it adopts (as through `UIApplicationDelegate`,
+/// which is `@MainActor` in the SDK): a send on a global queue stays.
+@MainActor
+protocol Screen: AnyObject {}
+
+final class Gauge: ObservableObject, Screen {
+    @Published var unit = "bar"
+    var pressure: Double { UserDefaults.standard.double(forKey: "pressure") }
+
+    func sample() {
+        DispatchQueue.global().async {
+            UserDefaults.standard.set(1.0, forKey: "pressure")
+            self.objectWillChange.send()
+        }
+    }
+}
+
 /// A getter that is one `switch`: statement or expression, the fix cannot tell.
 final class Weather: ObservableObject {
     @Published var city = ""

@@ -25,9 +25,10 @@ struct ChannelView: View {
     @ObservedObject var radar: Radar
     @ObservedObject var latch: Latch
     @ObservedObject var fuse: Fuse
+    @ObservedObject var gauge: Gauge
 
     var body: some View {
-        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts) \(latch.code) \(fuse.length)")
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts) \(latch.code) \(fuse.length) \(gauge.pressure)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
     }
 }
