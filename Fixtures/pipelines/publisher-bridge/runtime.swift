@@ -17,3 +17,8 @@ thermostat.celsius = 21
 thermostat.celsius += 0.5
 thermostat.mode = "cool"
 for line in thermostat.log { print(line) }
+let task = DownloadTask()
+var states: [DownloadTask.State] = []
+let stateWatch = task.statePublisher.sink { states.append($0) }
+task.start()
+print("states \(states)")

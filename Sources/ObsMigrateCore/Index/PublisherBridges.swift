@@ -29,10 +29,16 @@ public struct PublisherBridge: Sendable, Equatable {
     /// of the model's (a Published assignment set the value without the property's observers).
     public var file: Int
     public var takesAssignments: Bool
+    /// What the added members' names start with: the property's name, or `xValue` when the class
+    /// already has an `xPublisher` of its own (often `$x.eraseToAnyPublisher()`).
+    public var stem: String
 
-    public var publisherName: String { property + "Publisher" }
-    public var subjectName: String { property + "Subject" }
-    public var assignmentsName: String { property + "Assignments" }
+    public var publisherName: String { stem + "Publisher" }
+    public var subjectName: String { stem + "Subject" }
+    public var assignmentsName: String { stem + "Assignments" }
+
+    static func stems(of property: String) -> [String] { [property, property + "Value"] }
+    static func addedNames(stem: String) -> [String] { [stem + "Publisher", stem + "Subject", stem + "Assignments"] }
 }
 
 /// `Model.property`, a key for bridged properties.
@@ -62,7 +68,7 @@ extension ProjectIndex {
         // file per name looked up was (models x names x bytes) in one large file.
         var wordsStartingTokens: [Int: Set<String>] = [:]
         let addedNames = WordSet(models.values.flatMap { model in
-            model.published.intersection(projected).flatMap { [$0 + "Publisher", $0 + "Subject", $0 + "Assignments"] }
+            model.published.intersection(projected).flatMap { PublisherBridge.stems(of: $0).flatMap(PublisherBridge.addedNames(stem:)) }
         })
         for name in models.keys.sorted() {
             let model = models[name]!
@@ -87,7 +93,9 @@ extension ProjectIndex {
                 }
             }
             // A name a bridge adds is taken when the family declares it, or any of its files
-            // writes it in code (a local there would shadow it): a token starts with it as a word.
+            // writes it in code where it would name the new member (a local or a global there):
+            // a token starts with it as a word, bare or after `self.` (`Publishers.xPublisher`
+            // is another type's).
             func taken(_ name: String) -> Bool {
                 let word = Array(name.utf8)
                 let listed = word.withUnsafeBufferPointer { addedNames.contains($0, start: 0, length: word.count) }
@@ -95,7 +103,14 @@ extension ProjectIndex {
                     // A small file is searched (cheaper than reading its tokens), a large one's
                     // words are read once.
                     guard listed, files[f].source.bytes.count >= Self.fileSizeForWordTable else {
-                        return Self.occursInCode(word, in: files[f].source, range: 0..<files[f].source.bytes.count, wholeWord: true, insideTokens: false)
+                        let source = files[f].source
+                        var found = false
+                        Self.forEachOccurrence(of: word, in: source, range: 0..<source.bytes.count) { t, startsToken in
+                            let end = source.start(t) + word.count
+                            found = startsToken && (end == source.bytes.count || !Self.isIdentifierByte(source.bytes[end])) && Self.namesOwnMember(t, in: source)
+                            return !found
+                        }
+                        return found
                     }
                     if wordsStartingTokens[f] == nil { wordsStartingTokens[f] = Self.wordsStartingTokens(files[f].source, among: addedNames) }
                     return wordsStartingTokens[f]!.contains(name)
@@ -111,17 +126,19 @@ extension ProjectIndex {
                 let key = PropertyKey(model: name, property: pname)
                 let isolation = property.attribute("MainActor") != nil ? "@MainActor " : ""
                 let access = bridgeAccess(property)
+                // The first stem whose names are all free (looked up only once the cheaper checks pass).
+                var stem: String? = nil
                 let refusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
                     : access == nil ? "modifiers"
                     : pname.hasPrefix("`") ? "backticks"
                     : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
-                    : taken(pname + "Publisher") || taken(pname + "Subject") || taken(pname + "Assignments") ? "names taken"
+                    : { stem = PublisherBridge.stems(of: pname).first { !PublisherBridge.addedNames(stem: $0).contains(where: taken) }; return stem == nil }() ? "names taken"
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
                     : underscored.contains("_" + pname) ? "_x used"
                     : mergedWithOthers.contains(pname) ? "shares its type with another object's publisher"
                     : nil
-                guard refusal == nil, let access else {
+                guard refusal == nil, let access, let stem else {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal ?? "modifiers")") }
                     continue
                 }
@@ -136,7 +153,7 @@ extension ProjectIndex {
                     continue
                 }
                 bridges[name, default: [:]][pname] = PublisherBridge(model: name, property: pname, valueType: valueType, accessModifiers: isolation + access,
-                                                                     file: ref.file, takesAssignments: property.accessorBlock == nil)
+                                                                     file: ref.file, takesAssignments: property.accessorBlock == nil, stem: stem)
             }
         }
         return (bridges, untyped)
@@ -146,7 +163,7 @@ extension ProjectIndex {
     static let fileSizeForWordTable = 1 << 18
 
     /// The `candidates` that are the run of identifier bytes a significant token starts with
-    /// (`items` of `items.count`): a word found there by `occursInCode(wholeWord: true, insideTokens: false)`.
+    /// (`items` of `items.count`), where it would name the object's own member (`namesOwnMember`).
     static func wordsStartingTokens(_ source: SourceFile, among candidates: WordSet) -> Set<String> {
         var words = Set<String>()
         source.bytes.withUnsafeBufferPointer { bytes in
@@ -154,7 +171,7 @@ extension ProjectIndex {
                 let start = source.start(t)
                 var end = start
                 while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-                if end > start, candidates.contains(bytes, start: start, length: end - start) {
+                if end > start, candidates.contains(bytes, start: start, length: end - start), namesOwnMember(t, in: source) {
                     words.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                 }
             }
@@ -162,17 +179,13 @@ extension ProjectIndex {
         return words
     }
 
-    /// Whether `word` occurs in code within bytes `range` of the file: where a token starts (and,
-    /// `wholeWord`, the token is the word itself), or, `insideTokens`, inside one (a string's
-    /// interpolation); not in comments. One search of the bytes, then a look at each hit's token.
-    static func occursInCode(_ word: [UInt8], in source: SourceFile, range: Range<Int>, wholeWord: Bool, insideTokens: Bool) -> Bool {
-        var found = false
-        forEachOccurrence(of: word, in: source, range: range) { t, startsToken in
-            let end = source.start(t) + word.count
-            found = startsToken ? !wholeWord || end == source.bytes.count || !isIdentifierByte(source.bytes[end]) : insideTokens
-            return !found
-        }
-        return found
+    /// Whether the name at token `t` may refer to the object's own member: bare, or after
+    /// `self.`; not another receiver's member (`Publishers.name`, `other.name`, `.name`) nor a
+    /// declaration (`var name`: another type's member, or a local that shadows the new one).
+    static func namesOwnMember(_ t: Int, in source: SourceFile) -> Bool {
+        if ["var", "let", "func", "case"].contains(where: { source.isIdentifier(t - 1, $0) }) { return false }
+        guard source.kind(t - 1) == .period else { return true }
+        return source.isIdentifier(t - 2, "self") && source.kind(t - 3) != .period
     }
 
     /// Each place `word` occurs within bytes `range` outside comments, found by one search of the

@@ -58,3 +58,22 @@ final class TallyWatcher {
         cancellable = show(tally.$count)
     }
 }
+
+/// Both names its bridge could take are in use: `pingPublisher`, a global read bare in its body
+/// (the bridge's member would shadow it there), and `pingValuePublisher`, a member of its own.
+let pingPublisher = PassthroughSubject<Int, Never>()
+
+final class Pinger: ObservableObject {
+    @Published var ping = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    var pingValuePublisher: AnyPublisher<Int, Never> { $ping.eraseToAnyPublisher() }
+
+    init() {
+        pingPublisher.sink { [weak self] in self?.ping = $0 }.store(in: &cancellables)
+    }
+}
+
+func watch(_ pinger: Pinger) -> AnyCancellable {
+    pinger.$ping.sink { print($0) }
+}

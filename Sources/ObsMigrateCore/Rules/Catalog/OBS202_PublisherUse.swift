@@ -23,7 +23,11 @@ public struct PublishedPublisherUse: Rule {
             OpenCombine by the runtime oracle). A property keeps its model instead when that cannot \
             be exact: its type cannot be told, `assign(to: &$x)` writes into it, \
             `Published<T>.Publisher` is written for its type somewhere, it has a `willSet` or another \
-            attribute, `_x` is used, or the names are taken. `"publishers": "keep"` in \
+            attribute, `_x` is used, or the names are taken. A name is taken when the class, its \
+            ancestors or descendants declare it, or their files read it bare or after `self.` (a \
+            global the new member would shadow; `Publishers.xPublisher` is another type's); when the \
+            class already has an `xPublisher` of its own (often `$x.eraseToAnyPublisher()`), the \
+            added names start with `xValue` instead. `"publishers": "keep"` in \
             `.obs-migrate.json` keeps every such model instead, as before. One shape needs no \
             publisher at all: consecutive \
             statements of the class's only designated initializer, each `$x` (one per property), \
