@@ -22,3 +22,7 @@ var states: [DownloadTask.State] = []
 let stateWatch = task.statePublisher.sink { states.append($0) }
 task.start()
 print("states \(states)")
+let tabs = TabsModel(tabs: ["home", "search"])
+let tabsLog = TabsLog(model: tabs)
+tabs.selectedTab = "search"
+for line in tabsLog.lines { print(line) }

@@ -117,9 +117,17 @@ extension ProjectIndex {
                 }
             }
             // The body's `_name` identifiers, read once (from their first byte) for all its properties.
-            var underscored = Set<String>()
+            var underscored: [String: [Int]] = [:]
             for t in (decl.bodyOpen + 1)..<decl.bodyClose where source.kind(t) == .identifier && source.bytes[source.start(t)] == UInt8(ascii: "_") {
-                underscored.insert(source.text(t))
+                underscored[source.text(t), default: []].append(t)
+            }
+            // `_x` may only give the initial value: `_x = .init(initialValue: v)` in an initializer
+            // (which becomes `_x = v`, before any subject is made) with no `$x` in any initializer,
+            // where a subscription made first would miss it (Published's would have been dropped).
+            func setsStorageOnlyAtFirst(_ pname: String) -> Bool {
+                guard let uses = underscored["_" + pname] else { return true }
+                return uses.allSatisfy { storageInit(at: $0, in: ref.file, model: name) != nil }
+                    && !projectedInInitializer(pname, of: model)
             }
             for property in decl.properties where property.attribute("Published") != nil {
                 guard let pname = property.name, projected.contains(pname), !property.isStatic, property.keyword == "var", !observed.contains(pname) else { continue }
@@ -135,7 +143,7 @@ extension ProjectIndex {
                     : { stem = PublisherBridge.stems(of: pname).first { !PublisherBridge.addedNames(stem: $0).contains(where: taken) }; return stem == nil }() ? "names taken"
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
-                    : underscored.contains("_" + pname) ? "_x used"
+                    : !setsStorageOnlyAtFirst(pname) ? "_x used"
                     : mergedWithOthers.contains(pname) ? "shares its type with another object's publisher"
                     : nil
                 guard refusal == nil, let access, let stem else {
@@ -157,6 +165,17 @@ extension ProjectIndex {
             }
         }
         return (bridges, untyped)
+    }
+
+    /// Whether `$name` is written in the body of an initializer of the model or its extensions.
+    func projectedInInitializer(_ name: String, of model: ModelType) -> Bool {
+        (model.declarations + model.extensions).contains { r in
+            let source = files[r.file].source
+            return !files[r.file].tokensDropped && type(r).functions.contains { fn in
+                guard fn.kind == .`init`, let body = fn.body else { return false }
+                return source.indices(of: .dollarIdentifier, in: (body.open + 1)..<body.close).contains { source.text($0).dropFirst() == name }
+            }
+        } || (model.declarations + model.extensions).contains { files[$0.file].tokensDropped }
     }
 
     /// From this size on, a file's words are read once for the bridges' names (see `taken`).

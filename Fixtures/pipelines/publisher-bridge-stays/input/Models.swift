@@ -77,3 +77,20 @@ final class Pinger: ObservableObject {
 func watch(_ pinger: Pinger) -> AnyCancellable {
     pinger.$ping.sink { print($0) }
 }
+
+/// Subscribes to `$mode` in its initializer and then sets `_mode`: Published's subscriber was
+/// left on the publisher that assignment replaced, a subject's would see the later values.
+final class ModeSwitch: ObservableObject {
+    @Published var mode: String
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        _mode = .init(initialValue: "light")
+        $mode.sink { print($0) }.store(in: &cancellables)
+        _mode = .init(initialValue: "dark")
+    }
+}
+
+func follow(_ modeSwitch: ModeSwitch) -> AnyCancellable {
+    modeSwitch.$mode.sink { print($0) }
+}
