@@ -1482,6 +1482,11 @@ enum FuzzSeeds {
         // lines anew, changing the literal (fuzzing, 2026-11-27, Fuzz/artifacts/crash-9afa7d3a…,
         // minimized by hand): such a pipeline is kept, bridged.
         [Array("import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n    var log: [String] = []\n    private var c = Set<AnyCancellable>()\n    init() {\n        $x\n            .dropFirst()\n            .sink { [weak self] v in\n                self?.log.append(\"x \\(v + [1,\n                    2].count)\")\n            }\n            .store(in: &c)\n    }\n}\n".utf8)],
+        // A type annotation ran over an attribute and its parenthesized string, `var a:
+        // St@AppStorage("k")shed`, which the @AppStorage accessor copied into the computed
+        // property it adds: "a string literal was changed" (fuzzing, 2026-11-27,
+        // Fuzz/artifacts/crash-9d5c82ac…, minimized by hand). An attribute after a name ends a type.
+        [Array("import SwiftUI\nfinal class P: ObservableObject {\n    static let shared = P()\n    @AppStorage(\"a\")\n    var a: St@AppStorage(\"k\")shed var draft = \"\"\n    private init() {}\n}\n".utf8)],
     ]
 
     /// Bugs found by fuzzing in code outside this test's scope, reported to its owners; matched

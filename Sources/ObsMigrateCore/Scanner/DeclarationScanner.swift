@@ -513,7 +513,13 @@ private struct Walker: Sendable {
             case .string, .regex, .dollarIdentifier, .poundKeyword: return i
             case .number where angles == 0: return i
             case .comma where angles == 0: return i
-            case .leftParen, .leftBracket: i = skipGroup(i, limit: limit)
+            // An attribute begins a type or a parameter's (`@escaping () -> Void`), never follows
+            // a name (`String@AppStorage("k")`, broken code, found by fuzzing).
+            case .attribute where i > s && [.identifier, .rightParen, .rightBracket].contains(file.kind(i - 1)): return i
+            case .leftParen, .leftBracket:
+                let end = skipGroup(i, limit: limit)
+                if (i..<end).contains(where: { [.string, .regex, .dollarIdentifier].contains(file.kind($0)) }) { return i }
+                i = end
             case .operator:
                 if file.isText(i, "=") { return i }
                 if let delta = angleDelta(i) {
