@@ -245,13 +245,22 @@ extension ProjectIndex {
             CounterCheck(result: result, unreadOutside: unreadOutside, inside: inside)
         }
         func refuseAfter(_ why: String) -> CounterCheck { check(.failure(CounterRefusal(why: why))) }
-        // Every instance member that hands out a value reads the counter first.
+        // Every instance member that hands out a value reads the counter first. A `private` one
+        // is read only through the class's other members, which read it themselves (unless a
+        // view is declared inside the class, where it can be called).
         var readers: [CounterReader] = []
         var readerNames = Set<String>(), hasSubscript = false
+        let nestsAView = bodies.contains { r in
+            let outer = type(r)
+            return files[r.file].decls.types.contains { t in
+                t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose && t.inheritance.contains { TypeName.base($0.name) == "View" }
+            }
+        }
+        func readOnlyInside(_ modifiers: [Modifier]) -> Bool { !nestsAView && modifiers.contains { $0.text == "private" } }
         for r in bodies {
             let t = type(r)
             let source = files[r.file].source
-            for p in t.properties where p.isComputed && !p.isStatic {
+            for p in t.properties where p.isComputed && !p.isStatic && !readOnlyInside(p.modifiers) {
                 guard let block = p.accessorBlock else { continue }
                 if p.hasModifier("nonisolated") { return refuseAfter("its computed property '\(p.name ?? "")' is nonisolated") }
                 if p.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || (p.typeText ?? "").contains("some ") {
@@ -263,7 +272,7 @@ extension ProjectIndex {
                 readers.append(reader)
                 if let n = p.name { readerNames.insert(n) }
             }
-            for fn in t.functions where fn.kind == .func || fn.kind == .subscript {
+            for fn in t.functions where (fn.kind == .func || fn.kind == .subscript) && !readOnlyInside(fn.modifiers) {
                 guard !fn.modifiers.contains(where: { $0.text == "static" || $0.text == "class" }) else { continue }
                 let returnType = (fn.returnType ?? "").filter { !$0.isWhitespace }
                 if returnType.isEmpty || returnType == "Void" || returnType == "()" { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 import Combine
 
 final class Feed {
@@ -119,6 +120,31 @@ final class Gauge: ObservableObject, Screen {
             UserDefaults.standard.set(1.0, forKey: "pressure")
             self.objectWillChange.send()
         }
+    }
+}
+
+/// A view declared inside the class can call its private members: those must read the
+/// counter too, and one whose body is one `switch` keeps the class.
+final class Inbox: ObservableObject {
+    @Published var folder = "inbox"
+
+    var unread: Int { UserDefaults.standard.integer(forKey: "unread") }
+
+    func markAllRead() {
+        UserDefaults.standard.set(0, forKey: "unread")
+        objectWillChange.send()
+    }
+
+    private func badge() -> String {
+        switch unread {
+        case 0: ""
+        default: "\(unread)"
+        }
+    }
+
+    struct Badge: View {
+        let inbox: Inbox
+        var body: some View { Text(inbox.badge()) }
     }
 }
 

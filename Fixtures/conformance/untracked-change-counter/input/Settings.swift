@@ -34,6 +34,17 @@ final class SettingsStore: ObservableObject {
 
     func label(for flag: String) -> String { flag.uppercased() + (self[flag] ? " on" : " off") }
 
+    var overrideSummary: String { summary(of: overrides.count) }
+
+    /// Read only through the members above, which read the counter: left as it is (its one
+    /// `switch` is a form the fix does not rewrite).
+    private func summary(of count: Int) -> String {
+        switch count {
+        case 0: "no overrides"
+        default: "\(count) overrides"
+        }
+    }
+
     func setCompact(_ compact: Bool) {
         defaults.set(compact, forKey: "compact")
         objectWillChange.send()

@@ -26,9 +26,10 @@ struct ChannelView: View {
     @ObservedObject var latch: Latch
     @ObservedObject var fuse: Fuse
     @ObservedObject var gauge: Gauge
+    @ObservedObject var inbox: Inbox
 
     var body: some View {
-        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts) \(latch.code) \(fuse.length) \(gauge.pressure)")
+        Text("\(channel.feed.items.count) \(Scoreboard.best) \(ticker.label) \(weather.symbol) \(dimmer.isDimmed) \(radar.contacts) \(latch.code) \(fuse.length) \(gauge.pressure) \(inbox.unread)")
         ForEach(monitor.services.indices, id: \.self) { Text(monitor.services[$0].status) }
     }
 }

@@ -43,7 +43,8 @@ public struct ObjectWillChangeUse: Rule {
             `UserDefaults` write, a notification, alone in a closure, or `self?.objectWillChange.send()`) \
             announces a change Observation cannot see: it becomes `untrackedChanges &+= 1`, a tracked \
             `private var untrackedChanges = 0` the fix adds to the class, and every instance computed \
-            property, subscript and method that returns a value reads it first \
+            property, subscript and method that returns a value reads it first (not a `private` \
+            one, read only through the others, unless a view is declared inside the class) \
             (`_ = untrackedChanges`, with `return` before a body that was one expression), so a view \
             that reads any of them is told, as the send told it. Only when the class has no model \
             superclass or subclass and no project superclass, no extension in another module (an \
