@@ -122,11 +122,18 @@ extension ProjectIndex {
                 underscored[source.text(t), default: []].append(t)
             }
             // `_x` may only give the initial value: `_x = .init(initialValue: v)` in an initializer
-            // (which becomes `_x = v`, before any subject is made) with no `$x` in any initializer,
-            // where a subscription made first would miss it (Published's would have been dropped).
+            // (which becomes `_x = v`, before any subject is made), before anything there could
+            // subscribe, and no `$x` in any initializer: a subscription made first would miss the
+            // value, where Published's was dropped with the publisher that assignment replaced.
             func setsStorageOnlyAtFirst(_ pname: String) -> Bool {
-                guard let uses = underscored["_" + pname] else { return true }
-                return uses.allSatisfy { storageInit(at: $0, in: ref.file, model: name) != nil }
+                // In an extension, no `_x` at all (its initializers are not looked into).
+                let storage = "_" + pname
+                if model.extensions.contains(where: { r in
+                    let es = files[r.file].source, t = type(r)
+                    return files[r.file].tokensDropped || ((t.bodyOpen + 1)..<t.bodyClose).contains { es.kind($0) == .identifier && es.text($0) == storage }
+                }) { return false }
+                guard let uses = underscored[storage] else { return true }
+                return uses.allSatisfy { storageInit(at: $0, in: ref.file, model: name) != nil && nothingEscapesBefore($0, in: decl, source: source) }
                     && !projectedInInitializer(pname, of: model)
             }
             for property in decl.properties where property.attribute("Published") != nil {
@@ -165,6 +172,27 @@ extension ProjectIndex {
             }
         }
         return (bridges, untyped)
+    }
+
+    /// Whether, in the initializer around token `s`, nothing before it can hand `self` to a
+    /// subscriber: no `self.init`/`super.init`, no call of the class's own methods (bare or on
+    /// `self`), and `self` only to name a property.
+    func nothingEscapesBefore(_ s: Int, in decl: TypeDecl, source: SourceFile) -> Bool {
+        guard let initializer = decl.functions.first(where: { $0.kind == .`init` && ($0.body.map { $0.open < s && s < $0.close } ?? false) }),
+              let body = initializer.body else { return false }
+        let methods = Set(decl.functions.filter { $0.kind == .func }.map(\.name))
+        for t in (body.open + 1)..<s where source.kind(t) == .identifier {
+            let calls = source.kind(t + 1) == .leftParen || source.kind(t + 1) == .leftBrace
+            if source.isText(t, "self") {
+                guard source.kind(t + 1) == .period, source.kind(t + 2) == .identifier, !source.isIdentifier(t + 2, "init") else { return false }
+                if source.kind(t + 3) == .leftParen || methods.contains(source.text(t + 2)) { return false }
+            } else if source.isText(t, "super") || (source.isText(t, "init") && source.kind(t - 1) == .period) {
+                return false
+            } else if calls, source.kind(t - 1) != .period, methods.contains(source.text(t)) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether `$name` is written in the body of an initializer of the model or its extensions.

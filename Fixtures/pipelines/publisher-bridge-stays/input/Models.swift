@@ -94,3 +94,19 @@ final class ModeSwitch: ObservableObject {
 func follow(_ modeSwitch: ModeSwitch) -> AnyCancellable {
     modeSwitch.$mode.sink { print($0) }
 }
+
+/// Sets `_level` after calling a method of its own, which subscribes to `$level` first: that
+/// subscriber was left on the publisher the assignment replaced, and would not be with a subject.
+final class Gauge: ObservableObject {
+    @Published var level: Int = 0
+    private var cancellables = Set<AnyCancellable>()
+
+    init(start: Int) {
+        watch()
+        _level = .init(initialValue: start)
+    }
+
+    private func watch() {
+        $level.sink { print($0) }.store(in: &cancellables)
+    }
+}

@@ -23,8 +23,8 @@ public struct PublishedPublisherUse: Rule {
             OpenCombine by the runtime oracle). A property keeps its model instead when that cannot \
             be exact: its type cannot be told, `assign(to: &$x)` writes into it, \
             `Published<T>.Publisher` is written for its type somewhere, it has a `willSet` or another \
-            attribute, `_x` is used (but `_x = .init(initialValue: v)` in an initializer, with no \
-            `$x` in any initializer: it becomes `_x = v`, the subject's first value), or the names are taken. A name is taken when the class, its \
+            attribute, `_x` is used (but `_x = .init(initialValue: v)` in an initializer, before any call there of the class's \
+            own methods, `self.init` or `super.init`, with no `$x` in any initializer: it becomes `_x = v`, the subject's first value), or the names are taken. A name is taken when the class, its \
             ancestors or descendants declare it, or their files read it bare or after `self.` (a \
             global the new member would shadow; `Publishers.xPublisher` is another type's); when the \
             class already has an `xPublisher` of its own (often `$x.eraseToAnyPublisher()`), the \
