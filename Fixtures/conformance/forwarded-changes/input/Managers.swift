@@ -51,3 +51,32 @@ final class DownloadManager: ObservableObject {
         queue.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
     }
 }
+
+final class Playlist: ObservableObject {
+    @Published var songs: [String] = []
+}
+
+/// Forwards its child on the main queue and is subscribed to from outside: without the
+/// forwarding, its subscribers would no longer hear of the child's changes, so both stay.
+final class Player: ObservableObject {
+    @Published var playing = false
+    let playlist = Playlist()
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        playlist.objectWillChange
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+            .store(in: &cancellables)
+    }
+}
+
+final class PlayerLog {
+    private var subscription: AnyCancellable?
+
+    init(player: Player) {
+        subscription = player.objectWillChange.sink { print("changed") }
+    }
+}
