@@ -129,8 +129,11 @@ extension ProjectIndex {
                 // In an extension, no `_x` at all (its initializers are not looked into).
                 let storage = "_" + pname
                 if model.extensions.contains(where: { r in
-                    let es = files[r.file].source, t = type(r)
-                    return files[r.file].tokensDropped || ((t.bodyOpen + 1)..<t.bodyClose).contains { es.kind($0) == .identifier && es.text($0) == storage }
+                    let t = type(r)
+                    // A file that let its tokens go is lexed again for it (the same answer either way).
+                    return files[r.file].withTransientSource(ifBytesHoldAnyOf: [Array(storage.utf8)]) { es in
+                        ((t.bodyOpen + 1)..<t.bodyClose).contains { es.kind($0) == .identifier && es.text($0) == storage } ? true : nil
+                    } ?? false
                 }) { return false }
                 guard let uses = underscored[storage] else { return true }
                 return uses.allSatisfy { storageInit(at: $0, in: ref.file, model: name) != nil && nothingEscapesBefore($0, in: decl, source: source) }
@@ -198,12 +201,14 @@ extension ProjectIndex {
     /// Whether `$name` is written in the body of an initializer of the model or its extensions.
     func projectedInInitializer(_ name: String, of model: ModelType) -> Bool {
         (model.declarations + model.extensions).contains { r in
-            let source = files[r.file].source
-            return !files[r.file].tokensDropped && type(r).functions.contains { fn in
-                guard fn.kind == .`init`, let body = fn.body else { return false }
-                return source.indices(of: .dollarIdentifier, in: (body.open + 1)..<body.close).contains { source.text($0).dropFirst() == name }
-            }
-        } || (model.declarations + model.extensions).contains { files[$0.file].tokensDropped }
+            let initializers = type(r).functions.filter { $0.kind == .`init` }.compactMap(\.body)
+            guard !initializers.isEmpty else { return false }
+            return files[r.file].withTransientSource(ifBytesHoldAnyOf: [Array(("$" + name).utf8)]) { source in
+                initializers.contains { body in
+                    source.indices(of: .dollarIdentifier, in: (body.open + 1)..<body.close).contains { source.text($0).dropFirst() == name }
+                } ? true : nil
+            } ?? false
+        }
     }
 
     /// From this size on, a file's words are read once for the bridges' names (see `taken`).
