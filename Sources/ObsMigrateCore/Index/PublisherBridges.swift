@@ -144,18 +144,20 @@ extension ProjectIndex {
                 let key = PropertyKey(model: name, property: pname)
                 let isolation = property.attribute("MainActor") != nil ? "@MainActor " : ""
                 let access = bridgeAccess(property)
-                // The first stem whose names are all free (looked up only once the cheaper checks pass).
-                var stem: String? = nil
-                let refusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
+                let shapeRefusal: String? = property.attributes.count != (isolation.isEmpty ? 1 : 2) ? "attributes"
                     : access == nil ? "modifiers"
                     : pname.hasPrefix("`") ? "backticks"
                     : !(takesObserver(property, in: source) || existingWillSet(property, in: source) != nil) ? "observers"
-                    : { stem = PublisherBridge.stems(of: pname).first { !PublisherBridge.addedNames(stem: $0).contains(where: taken) }; return stem == nil }() ? "names taken"
+                    : nil
+                // The first stem whose names are all free, looked up only once the cheaper checks pass.
+                let stem = shapeRefusal != nil ? nil : PublisherBridge.stems(of: pname).first { !PublisherBridge.addedNames(stem: $0).contains(where: taken) }
+                let refusal: String? = shapeRefusal
+                    ?? (stem == nil ? "names taken"
                     : !endsItsLine(property, in: source) ? "shares its line"
                     // `_x` written anywhere would set the value past the subject.
                     : !setsStorageOnlyAtFirst(pname) ? "_x used"
                     : mergedWithOthers.contains(pname) ? "shares its type with another object's publisher"
-                    : nil
+                    : nil)
                 guard refusal == nil, let access, let stem else {
                     if Self.debugsBridges { print("bridge refused: \(name).\(pname): \(refusal ?? "modifiers")") }
                     continue

@@ -544,7 +544,7 @@ extension ProjectIndex {
                 return (fn.kind == .deinit ? "deinit" : "nonisolated '\(fn.name)'", body.open, body.close)
             }
             let properties = t.properties.compactMap { p -> (name: String, open: Int, close: Int)? in
-                guard let block = p.accessorBlock, p.modifiers.contains(where: { $0.text == "nonisolated" }) else { return nil }
+                guard let block = p.accessorBlock, p.hasModifier("nonisolated") else { return nil }
                 return ("nonisolated '\(p.name ?? "")'", block.open, block.close)
             }
             return functions + properties
@@ -623,8 +623,8 @@ extension ProjectIndex {
     static let neverReturningCalls: Set<String> = ["fatalError", "preconditionFailure", "abort", "exit"]
 
     /// Whether the send at `s` runs where the class's main-actor state may be set: in a member's
-    /// body or one of its accessors, in blocks of `if`, `else`, `guard`, `for`, `while`, `switch`, `do` or `defer`, or in
-    /// the closure of `DispatchQueue.main.async`, `MainActor.run` or `Task`.
+    /// body or one of its accessors, in blocks of `if`, `else`, `guard`, `for`, `while`, `switch`,
+    /// `do` or `defer`, or in a closure `opensAMainActorClosure` accepts.
     func runsOnTheMainActor(_ s: Int, in source: SourceFile, memberBodies: [(open: Int, close: Int)]) -> Bool {
         guard let member = memberBodies.filter({ $0.open < s && s < $0.close }).max(by: { $0.open < $1.open }) else { return false }
         var inner = s
@@ -669,6 +669,13 @@ extension ProjectIndex {
         return ["if", "guard", "for", "while", "switch", "catch"].contains(source.kind(keyword) == .identifier ? source.text(keyword) : "")
     }
 
+    /// The `sink` token of `.sink {` or `.sink(receiveValue: {` whose closure opens at `open`.
+    static func sinkToken(openingClosure open: Int, in source: SourceFile) -> Int? {
+        var sink = open - 1
+        if source.kind(sink) == .colon, source.isIdentifier(sink - 1, "receiveValue"), source.kind(sink - 2) == .leftParen { sink -= 3 }
+        return source.isIdentifier(sink, "sink") && source.kind(sink - 1) == .period ? sink : nil
+    }
+
     /// `DispatchQueue.main.async {`, `MainActor.run {`, `Task {`, `Task { @MainActor in`, and a
     /// `sink` right after `.receive(on: DispatchQueue.main)` or `.receive(on: RunLoop.main)`.
     func opensAMainActorClosure(_ open: Int, in source: SourceFile) -> Bool {
@@ -676,10 +683,8 @@ extension ProjectIndex {
         if source.isIdentifier(open - 1, "async"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "main"),
            source.kind(open - 4) == .period, source.isIdentifier(open - 5, "DispatchQueue") { return true }
         if source.isIdentifier(open - 1, "run"), source.kind(open - 2) == .period, source.isIdentifier(open - 3, "MainActor") { return true }
-        // `.sink {` or `.sink(receiveValue: {`: the stage before it delivers on the main queue.
-        var sink = open - 1
-        if source.kind(sink) == .colon, source.isIdentifier(sink - 1, "receiveValue"), source.kind(sink - 2) == .leftParen { sink -= 3 }
-        guard source.isIdentifier(sink, "sink"), source.kind(sink - 1) == .period, source.kind(sink - 2) == .rightParen else { return false }
+        // A sink whose stage before it delivers on the main queue.
+        guard let sink = Self.sinkToken(openingClosure: open, in: source), source.kind(sink - 2) == .rightParen else { return false }
         let close = sink - 2, paren = Int(source.match[close])
         guard paren >= 2, paren < close, source.isIdentifier(paren - 1, "receive"), source.kind(paren - 2) == .period,
               source.isIdentifier(paren + 1, "on"), source.kind(paren + 2) == .colon, close == paren + 6,

@@ -120,9 +120,7 @@ public struct ObjectWillChangeUse: Rule {
         }
         guard open > 0, source.kind(open) == .leftBrace, Int(source.match[open]) > s else { return false }
         // `sink { ... }`, `sink(receiveValue: { ... })`
-        var sink = open - 1
-        if source.kind(sink) == .colon, source.isIdentifier(sink - 1, "receiveValue"), source.kind(sink - 2) == .leftParen { sink -= 3 }
-        guard source.isIdentifier(sink, "sink"), source.kind(sink - 1) == .period else { return false }
+        guard let sink = ProjectIndex.sinkToken(openingClosure: open, in: source) else { return false }
         // The pipeline before it, back to the start of its statement (lines that start with `.` continue it).
         func isSource(_ t: Int) -> Bool {
             source.kind(t) == .dollarIdentifier && !source.text(t).dropFirst().allSatisfy(\.isNumber) || source.isIdentifier(t, "objectWillChange")
