@@ -454,6 +454,8 @@ extension ProjectIndex {
                 guard let wrapper = p.attributes.first(where: { Self.publishingStorageWrappers.contains($0.name) }) else { continue }
                 // Tracked by hand where no write from elsewhere can reach it (`StorageAccessors.swift`).
                 if let n = p.name, storageAccessors[model.name]?[n] != nil { continue }
+                // Observed through the model by nothing: it only becomes ignored (`UnobservedStorage.swift`).
+                if let n = p.name, unobservedStorage[model.name]?.contains(n) ?? false { continue }
                 let why = p.name.flatMap { storageAccessorRefusals[PropertyKey(model: model.name, property: $0)] } ?? ""
                 result.append(Blocker(.publishingStorage(property: p.name ?? "", wrapper: wrapper.name, why: why),
                                       site: Site(file: ref.file, offset: wrapper.range.lowerBound)))

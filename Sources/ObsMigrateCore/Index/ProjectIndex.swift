@@ -188,6 +188,9 @@ public struct ProjectIndex: Sendable {
     /// why each other one of a model's is not.
     public var storageAccessors: [String: [String: StorageAccessor]] = [:]
     var storageAccessorRefusals: [PropertyKey: String] = [:]
+    /// `@AppStorage` properties that nothing observes through their model, which only become
+    /// `@ObservationIgnored` (see `UnobservedStorage.swift`), by model.
+    public var unobservedStorage: [String: Set<String>] = [:]
     /// Models that keep an `objectWillChange` of their own for the code that subscribes to it
     /// (see `ObjectWillChangeBridges.swift`), and those whose one is subscribed to somewhere.
     var objectWillChangeBridges: Set<String> = []
@@ -258,6 +261,7 @@ public struct ProjectIndex: Sendable {
             (objectWillChangeBridges, objectWillChangeSubscribedByItself) = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }
         (storageAccessors, storageAccessorRefusals) = Timings.measure("index: storage accessors") { collectStorageAccessors() }
+        unobservedStorage = Timings.measure("index: unobserved storage") { collectUnobservedStorage(refusals: &storageAccessorRefusals) }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         collectDeploymentTargets()
         xcodeSourceNames = Self.xcodeSourceNames(files)

@@ -187,8 +187,9 @@ extension ProjectIndex {
         } else if untrackedChangeSendSites.contains(site) {
             // `self?.objectWillChange.send()` that a counter replaces (UntrackedChanges.swift).
         } else if let model, models[model] != nil {
-            // A subscription the model's own kept publisher serves (ObjectWillChangeBridges.swift).
-            if objectWillChangeBridges.contains(model), subscribesOnly(s, first: receiver?.lowerBound ?? s, in: source) {
+            // A subscription the model's own kept publisher serves (ObjectWillChangeBridges.swift),
+            // which would not send the changes of an `@AppStorage` left unobserved (UnobservedStorage.swift).
+            if objectWillChangeBridges.contains(model), unobservedStorage[model] == nil, subscribesOnly(s, first: receiver?.lowerBound ?? s, in: source) {
                 bridged = true
             } else {
                 out.block(model, .objectWillChangeUsed, site)

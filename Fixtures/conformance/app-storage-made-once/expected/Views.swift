@@ -16,6 +16,7 @@ struct SettingsView: View {
             Text("\(settings.theme) \(layout.columns) \(layout.zoom)")
             Text("\(sounds.volume) \(fonts.size) \(colors.accent) \(badges.count) \(sync.enabled)")
             Stepper("Columns", value: Bindable(Layout.shared).columns)
+            Text("\(Clamp.shared.value) \(Tips.shared.shown)")
         }
     }
 }

@@ -14,6 +14,7 @@ struct PreferencesView: View {
             Slider(value: Bindable(volume).level)
             Slider(value: Brightness.shared.binding())
             Stepper("\(Recents.shared.count)", value: Bindable(Recents.shared).count)
+            Text("up to \(Limits.shared.maximum)")
             Button("Bigger") { preferences.fontSize += 1 }
         }
     }

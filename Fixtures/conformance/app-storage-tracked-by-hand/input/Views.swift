@@ -14,6 +14,7 @@ struct PreferencesView: View {
             Slider(value: volume.$level)
             Slider(value: Brightness.shared.binding())
             Stepper("\(Recents.shared.count)", value: Recents.shared.$count)
+            Text("up to \(Limits.shared.maximum)")
             Button("Bigger") { preferences.fontSize += 1 }
         }
     }

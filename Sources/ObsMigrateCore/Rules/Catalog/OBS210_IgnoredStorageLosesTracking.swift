@@ -32,12 +32,17 @@ public struct IgnoredStorageLosesTracking: Rule {
             second one can be made later), and no Xcode project of the run has a Settings.bundle or \
             Objective-C sources; otherwise the class keeps ObservableObject and the \
             note says which condition failed (keys built at run time and other processes cannot be \
-            seen). `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
-            @AppStorage` that no computed property tracks is reported as storage no view follows.
+            seen). An `@AppStorage` that nothing observes through the class (no code reads it from \
+            outside the class, `m.x`, `m.$x` or a key path; the class reads it only in initializers, \
+            methods that return nothing and property observers; no subclass; the key's other uses are \
+            `@AppStorage` of their own) only becomes `@ObservationIgnored`: its changes re-rendered \
+            views that read nothing depending on it. `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
+            @AppStorage` that no computed property tracks is reported as storage no view follows, unless \
+            nothing observes it through the class (by the conditions above).
             """,
         triggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @AppStorage(\"theme\") var theme = \"light\"\n}\n",
-            "import SwiftUI\n@Observable final class Settings {\n    @ObservationIgnored @AppStorage(\"theme\") var theme = \"light\"\n}\n",
+            "import SwiftUI\n@Observable final class Settings {\n    @ObservationIgnored @AppStorage(\"theme\") var theme = \"light\"\n    var label: String { theme }\n}\n",
         ],
         nonTriggering: [
             "import SwiftUI\nfinal class Settings: ObservableObject {\n    @Published var theme = \"light\"\n}\n",
@@ -76,6 +81,15 @@ public struct IgnoredStorageLosesTracking: Rule {
                         fix: fix, model: name))
                     continue
                 }
+                if model, let n = property.name, context.index.unobservedStorage[name]?.contains(n) ?? false {
+                    guard context.migrates(name) else { continue }  // the model's own finding says why it stays
+                    findings.append(finding(context, wrapper.range,
+                        "@\(wrapper.name) \(label) becomes @ObservationIgnored once \(decl.simpleName) is @Observable: nothing reads it through \(decl.simpleName) where a view could see it, and the key's other uses are @AppStorage of their own (fixable)",
+                        fix: [.insert("@ObservationIgnored ", at: property.start)], model: name))
+                    continue
+                }
+                // Ignored where nothing observes it through the class (UnobservedStorage.swift).
+                if !model, let n = property.name, context.index.unobservedStorage[name]?.contains(n) ?? false { continue }
                 // Our own fix's storage: `_x` behind a computed `x` that tracks it.
                 if !model, let n = property.name, n.hasPrefix("_"), decl.properties.contains(where: { $0.isComputed && $0.name == String(n.dropFirst()) }) { continue }
                 findings.append(finding(context, wrapper.range, model
