@@ -79,6 +79,31 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(other, ["an extension for ObservableObjects adds describeState, which models lose when they migrate"])
     }
 
+    /// An `@AppStorage` left unobserved (UnobservedStorage.swift) is read through its model only
+    /// in a dropped file's interpolation, or only in a dropped extension's computed property:
+    /// each keeps its model, as with every token kept; one read nowhere migrates.
+    func testUnobservedStorageSeesDroppedFiles() throws {
+        // Another name each: a read of one name through any receiver keeps every class with it.
+        let model = { (name: String, key: String, property: String) in
+            "import SwiftUI\nfinal class \(name): ObservableObject {\n    @AppStorage(\"\(key)\") var \(property) = 5\n    @Published var items: [String] = []\n}\n"
+        }
+        let dir = try writeProject([
+            "Shown.swift": model("Shown", "shown.minutes", "minutes"),
+            "Extended.swift": model("Extended", "extended.minutes", "interval"),
+            "Unread.swift": model("Unread", "unread.minutes", "delay"),
+            "Holder.swift": "struct Holder {\n    let shown = Shown()\n    func label() -> String { \"every \\(shown.minutes) min\" }\n}\n",
+            "More.swift": "extension Extended {\n    var label: String { \"every \\(interval) min\" }\n}\n",
+        ])
+        let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        let dropped = Set(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        XCTAssertEqual(dropped, ["Holder.swift", "More.swift"])
+        try assertSameResults(in: dir)
+        let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
+        XCTAssertEqual(analysis.index.models["Shown"]?.migrates, false)
+        XCTAssertEqual(analysis.index.models["Extended"]?.migrates, false)
+        XCTAssertEqual(analysis.index.models["Unread"]?.migrates, true)
+    }
+
     /// A file whose bytes were let go is read again when needed: unchanged, it is as scanned;
     /// changed meanwhile, the run is marked untrustworthy (commands then exit 2) and nothing
     /// built from the first read goes out of range.

@@ -1,30 +1,51 @@
-/// The identifier tokens of a file whose tokens were let go, as a Bloom filter. A project-wide
-/// pass that looks for a few names as identifiers skips such a file, without reading it from
-/// disk again, when none of the names can be among them. False positives only cost that read.
+/// The identifier tokens of a file whose tokens were let go, as a Bloom filter; and its string
+/// literals, whole (`"key"`, a raw string's `#`s trimmed) and the words inside them (what an
+/// interpolation reads). A project-wide pass that looks for a few names or literals skips such a
+/// file, without reading it from disk again, when none can be among them. False positives only
+/// cost that read.
 struct IdentifierFilter: Sendable {
     private let bits: [UInt64]
 
-    /// About four bits per identifier token: repeats are counted, so each distinct identifier
-    /// gets ten or more, and with three probes a name it lacks passes about one time in a hundred.
+    /// About four bits per entry: repeats are counted, so each distinct one gets ten or more, and
+    /// with three probes a name the file lacks passes about one time in a hundred.
     init(_ source: SourceFile) {
-        var identifiers = 0
-        for token in source.sigTokens where token.kind == .identifier { identifiers += 1 }
-        var bits = [UInt64](repeating: 0, count: max(1, (identifiers * 4 + 63) / 64))
-        let count = bits.count * 64
+        var entries: [(start: Int, length: Int)] = []
         source.bytes.withUnsafeBufferPointer { bytes in
-            for token in source.sigTokens where token.kind == .identifier {
+            for token in source.sigTokens {
                 let start = Int(token.start), length = token.length
-                Self.insert(Self.hash(bytes, start, length), into: &bits, count)
-                // A pass compares a raw identifier's name too (`` `default` `` is `default`).
-                if length > 2, bytes[start] == UInt8(ascii: "`"), bytes[start + length - 1] == UInt8(ascii: "`") {
-                    Self.insert(Self.hash(bytes, start + 1, length - 2), into: &bits, count)
+                switch token.kind {
+                case .identifier:
+                    entries.append((start, length))
+                    // A pass compares a raw identifier's name too (`` `default` `` is `default`).
+                    if length > 2, bytes[start] == UInt8(ascii: "`"), bytes[start + length - 1] == UInt8(ascii: "`") {
+                        entries.append((start + 1, length - 2))
+                    }
+                case .string:
+                    var from = start, to = start + length
+                    while from < to, bytes[from] == UInt8(ascii: "#") { from += 1 }
+                    while to > from, bytes[to - 1] == UInt8(ascii: "#") { to -= 1 }
+                    entries.append((from, to - from))
+                    var k = from
+                    while k < to {
+                        guard ProjectIndex.isIdentifierByte(bytes[k]) else { k += 1; continue }
+                        let wordStart = k
+                        while k < to, ProjectIndex.isIdentifierByte(bytes[k]) { k += 1 }
+                        entries.append((wordStart, k - wordStart))
+                    }
+                default: continue
                 }
             }
+        }
+        var bits = [UInt64](repeating: 0, count: max(1, (entries.count * 4 + 63) / 64))
+        let count = bits.count * 64
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for (start, length) in entries { Self.insert(Self.hash(bytes, start, length), into: &bits, count) }
         }
         self.bits = bits
     }
 
-    /// Whether `word` may be one of the identifiers (no when it is certainly not).
+    /// Whether `word` may be one of the identifiers, literals or words in literals (no when it
+    /// is certainly not).
     func mayContain(_ word: [UInt8]) -> Bool {
         let h = word.withUnsafeBufferPointer { Self.hash($0, 0, $0.count) }
         let count = bits.count * 64

@@ -82,12 +82,13 @@ public struct ProjectFile: Sendable {
     static let keptLineTableBytes = 1 << 20
     private var keptLineTable: KeptLineTable?
 
-    /// For a file whose tokens were let go: its identifiers, which a pass looking for a few names
-    /// tests before reading the file again.
+    /// For a file whose tokens were let go: its identifiers and string literals, which a pass
+    /// looking for a few names or literals tests before reading the file again.
     private var identifiers: IdentifierFilter?
 
-    /// Whether an identifier token of the file may be one of `names`: no only for a file whose
-    /// tokens were let go and whose identifiers are certainly none of them.
+    /// Whether an identifier token of the file may be one of `names` (or a string literal, or a
+    /// word in one: see `IdentifierFilter`): no only for a file whose tokens were let go and
+    /// whose filter certainly holds none of them.
     func mayHoldIdentifier(anyOf names: [[UInt8]]) -> Bool {
         guard let identifiers else { return true }
         return names.contains(where: identifiers.mayContain)

@@ -35,7 +35,7 @@ extension ProjectIndex {
         guard !candidates.isEmpty else { return [:] }
         // The key's every other use is an `@AppStorage` of its own (bytes: a comment only refuses).
         let words = Set(candidates.flatMap { [$0.literal, "AppStorage(" + $0.literal] })
-        let counts = occurrencesInAllFiles(of: words)
+        let counts = occurrencesInAllFiles(of: words, readingLetGoFilesHolding: candidates.map { Array($0.literal.utf8) })
         var ownBodies: [Int: [Range<Int>]] = [:]  // read above, by file: the candidates' classes and extensions
         for c in candidates {
             let refs = models[c.key.model].map { $0.declarations + $0.extensions }
@@ -56,7 +56,7 @@ extension ProjectIndex {
     /// return nothing and property observers (bare or as `self.name`, never `$name`); else nil.
     private func unobservedCandidateKey(_ name: String, declaration ref: TypeRef, extensions: [TypeRef], simpleName: String,
                                         attributes: Set<String>) -> String? {
-        guard !files[ref.file].tokensDropped, !namesInInheritanceOrGenerics.contains(simpleName),
+        guard !namesInInheritanceOrGenerics.contains(simpleName),
               let property = type(ref).properties.first(where: { $0.name == name && !$0.isStatic && !$0.isComputed }),
               property.keyword == "var", Set(property.attributes.map(\.name)) == attributes, property.attributes.count == attributes.count,
               let wrapper = property.attribute("AppStorage") else { return nil }
@@ -66,8 +66,7 @@ extension ProjectIndex {
         let literal = source.text(open + 1)
         guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\") else { return nil }
         for r in [ref] + extensions {
-            guard !files[r.file].tokensDropped else { return nil }
-            let s = files[r.file].source, t = type(r)
+            let s = files[r.file].source, t = type(r)  // lexed again if it let its tokens go
             for k in (t.bodyOpen + 1)..<t.bodyClose {
                 switch s.kind(k) {
                 case .dollarIdentifier where s.text(k).dropFirst() == name: return nil
@@ -112,7 +111,10 @@ extension ProjectIndex {
         let words = names.sorted().map { Array($0.utf8) }
         let snapshot = self
         let found = parallelMap(Array(files.indices)) { f -> Set<String> in
-            snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: words) { source -> Set<String> in
+            // A file that let its tokens go holds no `$name`; its identifiers and the words in its
+            // strings are in its filter.
+            guard snapshot.files[f].mayHoldIdentifier(anyOf: words) else { return [] }
+            return snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: words) { source -> Set<String> in
                 var read = Set<String>()
                 let skipped = ownBodies[f] ?? []
                 for k in 0..<source.sigCount where !skipped.contains(where: { $0.contains(k) }) {
