@@ -251,17 +251,12 @@ extension ProjectIndex {
     /// How many times each of `words` occurs in the bytes of all the project's files (comments
     /// too: a key found there only makes the check stricter), reading let-go files without
     /// keeping them.
-    /// With `tokens`, a file that let its tokens go is read again only when its filter may hold
-    /// one of them (a literal or a word in one): where none is, none of `words` is counted there
-    /// but in comments.
-    func occurrencesInAllFiles(of words: Set<String>, readingLetGoFilesHolding tokens: [[UInt8]]? = nil) -> [String: Int] {
+    func occurrencesInAllFiles(of words: Set<String>) -> [String: Int] {
         let sorted = words.sorted()
         let counter = OccurrenceCounter(sorted.map { Array($0.utf8) })
         let snapshot = self
-        let zero = [Int](repeating: 0, count: sorted.count)
         let counts = parallelMap(Array(files.indices)) { f -> [Int] in
-            if let tokens, !snapshot.files[f].mayHoldIdentifier(anyOf: tokens) { return zero }
-            return snapshot.files[f].withTransientBytes { counter.counts(in: $0) }
+            snapshot.files[f].withTransientBytes { counter.counts(in: $0) }
         }
         var result: [String: Int] = [:]
         for (i, word) in sorted.enumerated() { result[word] = counts.reduce(0) { $0 + $1[i] } }

@@ -34,8 +34,7 @@ extension ProjectIndex {
         }
         guard !candidates.isEmpty else { return [:] }
         // The key's every other use is an `@AppStorage` of its own (bytes: a comment only refuses).
-        let words = Set(candidates.flatMap { [$0.literal, "AppStorage(" + $0.literal] })
-        let counts = occurrencesInAllFiles(of: words, readingLetGoFilesHolding: candidates.map { Array($0.literal.utf8) })
+        let keyUses = storageKeyUses(Set(candidates.map(\.literal)))
         var ownBodies: [Int: [Range<Int>]] = [:]  // read above, by file: the candidates' classes and extensions
         for c in candidates {
             let refs = models[c.key.model].map { $0.declarations + $0.extensions }
@@ -44,7 +43,7 @@ extension ProjectIndex {
         }
         let readOutside = namesReadThroughAReceiver(Set(candidates.map(\.key.property)), skipping: ownBodies)
         var result: [String: Set<String>] = [:]
-        for c in candidates where counts[c.literal] == counts["AppStorage(" + c.literal] && !readOutside.contains(c.key.property) {
+        for c in candidates where keyUses[c.literal].map({ $0.all == $0.wrapped }) ?? false && !readOutside.contains(c.key.property) {
             refusals[c.key] = nil
             result[c.key.model, default: []].insert(c.key.property)
         }
@@ -109,19 +108,21 @@ extension ProjectIndex {
     /// or bare in a protocol or a protocol's extension (`self` may be the class there).
     private func namesReadThroughAReceiver(_ names: Set<String>, skipping ownBodies: [Int: [Range<Int>]]) -> Set<String> {
         let words = names.sorted().map { Array($0.utf8) }
+        let set = WordSet(names.sorted())
         let snapshot = self
         let found = parallelMap(Array(files.indices)) { f -> Set<String> in
             // A file that let its tokens go holds no `$name`; its identifiers and the words in its
-            // strings are in its filter.
+            // strings are in its filter. One in memory is read token by token (a byte search per
+            // name would read it once for each).
             guard snapshot.files[f].mayHoldIdentifier(anyOf: words) else { return [] }
-            return snapshot.files[f].withTransientSource(ifBytesHoldAnyOf: words) { source -> Set<String> in
+            return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source -> Set<String> in
                 var read = Set<String>()
                 let skipped = ownBodies[f] ?? []
-                for k in 0..<source.sigCount where !skipped.contains(where: { $0.contains(k) }) {
+                for k in 0..<source.sigCount {
                     switch source.kind(k) {
-                    case .identifier, .dollarIdentifier:
+                    case .identifier where set.contains(source, k), .dollarIdentifier where set.contains(source, k, from: 1):
+                        guard !skipped.contains(where: { $0.contains(k) }) else { continue }
                         let text = String(source.kind(k) == .dollarIdentifier ? source.text(k).dropFirst() : Substring(source.text(k)))
-                        guard names.contains(text) else { continue }
                         if source.kind(k - 1) != .period {
                             if source.kind(k) == .identifier, snapshot.insideAProtocol(k, file: f) { read.insert(text) }
                             continue
@@ -133,6 +134,8 @@ extension ProjectIndex {
                         read.insert(text)
                     case .string:
                         let bytes = source.bytes[source.start(k)..<source.end(k)]
+                        guard bytes.count > 3, ByteSearch.firstOffset(of: MemberReads.interpolation, in: source.bytes, range: source.start(k)..<source.end(k)) != nil,
+                              !skipped.contains(where: { $0.contains(k) }) else { continue }
                         for name in names {
                             let mentions = Self.interpolationMentions(of: name, in: bytes)
                             if mentions.contains(.member) || mentions.contains(.projected)
@@ -145,6 +148,38 @@ extension ProjectIndex {
             } ?? []
         }
         return found.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    /// For each quoted key of `literals`: how many times its bytes occur in the project (in
+    /// comments too, in files in memory) and how many of them follow `AppStorage(`. A file that
+    /// let its tokens go is read again only when its filter may hold one of them.
+    private func storageKeyUses(_ literals: Set<String>) -> [String: (all: Int, wrapped: Int)] {
+        let sorted = literals.sorted()
+        let counter = OccurrenceCounter(sorted.map { Array($0.utf8) })
+        let index = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { (Array($0.element.utf8), $0.offset) })
+        let filterWords = sorted.map { Array($0.utf8) }
+        let wrapper = Array("AppStorage(".utf8), quote = UInt8(ascii: "\"")
+        let snapshot = self
+        let perFile = parallelMap(Array(files.indices)) { f -> (all: [Int], wrapped: [Int])? in
+            guard snapshot.files[f].mayHoldIdentifier(anyOf: filterWords) else { return nil }
+            return snapshot.files[f].withTransientBytes { bytes in
+                var wrapped = [Int](repeating: 0, count: sorted.count)
+                var from = 0
+                while let hit = ByteSearch.firstOffset(of: wrapper, in: bytes, range: from..<bytes.count) {
+                    from = hit + wrapper.count
+                    guard from < bytes.count, bytes[from] == quote else { continue }
+                    var end = from + 1
+                    while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A { end += 1 }
+                    if end < bytes.count, bytes[end] == quote, let k = index[Array(bytes[from...end])] { wrapped[k] += 1 }
+                }
+                return (counter.counts(in: bytes), wrapped)
+            }
+        }
+        var result: [String: (all: Int, wrapped: Int)] = [:]
+        for (k, literal) in sorted.enumerated() {
+            result[literal] = perFile.reduce((0, 0)) { sum, file in file.map { (sum.0 + $0.all[k], sum.1 + $0.wrapped[k]) } ?? sum }
+        }
+        return result
     }
 
     enum Mention { case bare, member, projected }

@@ -733,7 +733,8 @@ struct MemberReads {
                 record(found, in: f)
                 continue
             }
-            let found: [(String, Int)] = index.files[f].withTransientSource(ifBytesHoldAnyOf: words) { source in
+            // In memory: read token by token (a byte search per name would read it once for each).
+            let found: [(String, Int)] = index.files[f].withTransientSource(ifBytes: { _ in true }) { source in
                 var found: [(String, Int)] = []
                 for t in 0..<source.sigCount {
                     switch source.kind(t) {
