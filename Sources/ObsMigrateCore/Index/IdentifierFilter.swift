@@ -47,7 +47,15 @@ struct IdentifierFilter: Sendable {
     /// Whether `word` may be one of the identifiers, literals or words in literals (no when it
     /// is certainly not).
     func mayContain(_ word: [UInt8]) -> Bool {
-        let h = word.withUnsafeBufferPointer { Self.hash($0, 0, $0.count) }
+        mayContain(hash: Self.hash(of: word))
+    }
+
+    /// A word's hash, for a pass that asks every file about the same words.
+    static func hash(of word: [UInt8]) -> UInt64 {
+        word.withUnsafeBufferPointer { hash($0, 0, $0.count) }
+    }
+
+    func mayContain(hash h: UInt64) -> Bool {
         let count = bits.count * 64
         for k in 0..<3 {
             let probe = Self.probe(h, k, count)

@@ -94,6 +94,13 @@ public struct ProjectFile: Sendable {
         return names.contains(where: identifiers.mayContain)
     }
 
+    /// The same, given the names' `IdentifierFilter.hash(of:)`: a pass that asks every file about
+    /// many names hashes them once.
+    func mayHoldIdentifier(anyOfHashes hashes: [UInt64]) -> Bool {
+        guard let identifiers else { return true }
+        return hashes.contains(where: identifiers.mayContain(hash:))
+    }
+
     /// Whether the tokens were let go after scanning: then nothing in the file can start a
     /// finding or a decision, and passes that look for such tokens skip it.
     public var tokensDropped: Bool { relexed != nil }

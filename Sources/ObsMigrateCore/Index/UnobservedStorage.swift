@@ -15,31 +15,39 @@ extension ProjectIndex {
     /// others: views that read them do not update). By type.
     func collectUnobservedStorage(refusals: inout [PropertyKey: String]) -> [String: Set<String>] {
         var candidates: [(key: PropertyKey, literal: String)] = []
-        for key in refusals.keys.sorted(by: { ($0.model, $0.property) < ($1.model, $1.property) }) {
+        var refusedByModel: [String: [String]] = [:]
+        for key in refusals.keys { refusedByModel[key.model, default: []].append(key.property) }
+        for name in refusedByModel.keys.sorted() {
             // A subscriber of its own `objectWillChange` heard the key's changes; a kept publisher
             // (`ObjectWillChangeBridges.swift`) would not send them. (One outside is blocked in the sweep.)
-            guard let model = models[key.model], model.declarations.count == 1, !objectWillChangeSubscribedByItself.contains(key.model),
-                  let literal = unobservedCandidateKey(key.property, declaration: model.declarations[0], extensions: model.extensions,
-                                                       simpleName: model.simpleName, attributes: ["AppStorage"]) else { continue }
-            candidates.append((key, literal))
+            guard let model = models[name], model.declarations.count == 1, !objectWillChangeSubscribedByItself.contains(name) else { continue }
+            for (property, literal) in unobservedCandidateKeys(refusedByModel[name]!.sorted(), declaration: model.declarations[0],
+                                                               extensions: model.extensions, simpleName: model.simpleName, attributes: ["AppStorage"]) {
+                candidates.append((PropertyKey(model: name, property: property), literal))
+            }
         }
         for name in observableTypes.sorted() where models[name] == nil {
-            guard let refs = symbols.declared[name]?.array, refs.count == 1, type(refs[0]).kind == .class else { continue }
+            guard let refs = symbols.declared[name]?.array, refs.count == 1 else { continue }
             let decl = type(refs[0])
-            for p in decl.properties where p.attribute("AppStorage") != nil && p.attribute("ObservationIgnored") != nil {
-                guard let n = p.name, let literal = unobservedCandidateKey(n, declaration: refs[0], extensions: extensionsOf[name] ?? [],
-                                                                             simpleName: decl.simpleName, attributes: ["ObservationIgnored", "AppStorage"]) else { continue }
-                candidates.append((PropertyKey(model: name, property: n), literal))
+            guard decl.kind == .class else { continue }
+            let names = decl.properties.compactMap { p in p.attribute("AppStorage") != nil && p.attribute("ObservationIgnored") != nil ? p.name : nil }
+            guard !names.isEmpty else { continue }
+            for (property, literal) in unobservedCandidateKeys(names, declaration: refs[0], extensions: extensionsOf[name] ?? [],
+                                                               simpleName: decl.simpleName, attributes: ["ObservationIgnored", "AppStorage"]) {
+                candidates.append((PropertyKey(model: name, property: property), literal))
             }
         }
         guard !candidates.isEmpty else { return [:] }
         // The key's every other use is an `@AppStorage` of its own (bytes: a comment only refuses).
         let keyUses = storageKeyUses(Set(candidates.map(\.literal)))
         var ownBodies: [Int: [Range<Int>]] = [:]  // read above, by file: the candidates' classes and extensions
-        for c in candidates {
-            let refs = models[c.key.model].map { $0.declarations + $0.extensions }
-                ?? (symbols.declared[c.key.model]?.array ?? []) + (extensionsOf[c.key.model] ?? [])
-            for r in refs { ownBodies[r.file, default: []].append(type(r).bodyOpen..<type(r).bodyClose) }
+        for model in Set(candidates.map(\.key.model)) {
+            let refs = models[model].map { $0.declarations + $0.extensions }
+                ?? (symbols.declared[model]?.array ?? []) + (extensionsOf[model] ?? [])
+            for r in refs {
+                let t = files[r.file].decls.types[r.type]  // read in place: `type(_:)` copies the declaration
+                ownBodies[r.file, default: []].append(t.bodyOpen..<t.bodyClose)
+            }
         }
         let readOutside = namesReadThroughAReceiver(Set(candidates.map(\.key.property)), skipping: ownBodies)
         var result: [String: Set<String>] = [:]
@@ -50,39 +58,48 @@ extension ProjectIndex {
         return result
     }
 
-    /// The quoted key of `name`, an `@AppStorage("key") var` (with exactly `attributes`) of a
-    /// class no type may inherit from, when the class reads it only in initializers, methods that
-    /// return nothing and property observers (bare or as `self.name`, never `$name`); else nil.
-    private func unobservedCandidateKey(_ name: String, declaration ref: TypeRef, extensions: [TypeRef], simpleName: String,
-                                        attributes: Set<String>) -> String? {
-        guard !namesInInheritanceOrGenerics.contains(simpleName),
-              let property = type(ref).properties.first(where: { $0.name == name && !$0.isStatic && !$0.isComputed }),
-              property.keyword == "var", Set(property.attributes.map(\.name)) == attributes, property.attributes.count == attributes.count,
-              let wrapper = property.attribute("AppStorage") else { return nil }
-        let source = files[ref.file].source
-        let open = wrapper.token + 1
-        guard open + 1 < source.sigCount, source.kind(open) == .leftParen, source.kind(open + 1) == .string else { return nil }
-        let literal = source.text(open + 1)
-        guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\") else { return nil }
+    /// Of `names`, each an `@AppStorage("key") var` (with exactly `attributes`) of a class no
+    /// type may inherit from, those the class reads only in initializers, methods that return
+    /// nothing and property observers (bare or as `self.name`, never `$name`), with their quoted
+    /// keys. The class's bodies are read once for all of them.
+    private func unobservedCandidateKeys(_ names: [String], declaration ref: TypeRef, extensions: [TypeRef], simpleName: String,
+                                         attributes: Set<String>) -> [(property: String, literal: String)] {
+        guard !namesInInheritanceOrGenerics.contains(simpleName) else { return [] }
+        let decl = type(ref), source = files[ref.file].source
+        var literals: [String: String] = [:], declaredAt = Set<Int>()
+        for name in names {
+            guard let property = decl.properties.first(where: { $0.name == name && !$0.isStatic && !$0.isComputed }),
+                  property.keyword == "var", Set(property.attributes.map(\.name)) == attributes, property.attributes.count == attributes.count,
+                  let wrapper = property.attribute("AppStorage"), let nameToken = property.nameToken else { continue }
+            let open = wrapper.token + 1
+            guard open + 1 < source.sigCount, source.kind(open) == .leftParen, source.kind(open + 1) == .string else { continue }
+            let literal = source.text(open + 1)
+            guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\") else { continue }
+            literals[name] = literal
+            declaredAt.insert(nameToken)
+        }
+        guard !literals.isEmpty else { return [] }
+        let set = WordSet(literals.keys.sorted())
+        var refused = Set<String>()
         for r in [ref] + extensions {
-            let s = files[r.file].source, t = type(r)  // lexed again if it let its tokens go
+            let s = files[r.file].source, t = r == ref ? decl : type(r)  // lexed again if it let its tokens go
             for k in (t.bodyOpen + 1)..<t.bodyClose {
                 switch s.kind(k) {
-                case .dollarIdentifier where s.text(k).dropFirst() == name: return nil
-                case .identifier where s.text(k) == name:
-                    if r == ref, k == property.nameToken { continue }
-                    if s.kind(k - 1) == .period, !(s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period) { return nil }
-                    guard readWhereNoViewSees(k, in: t) else { return nil }
+                case .dollarIdentifier where set.contains(s, k, from: 1): refused.insert(String(s.text(k).dropFirst()))
+                case .identifier where set.contains(s, k):
+                    if r == ref, declaredAt.contains(k) { continue }
+                    let throughOther = s.kind(k - 1) == .period && !(s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period)
+                    if throughOther || !readWhereNoViewSees(k, in: t) { refused.insert(s.text(k)) }
                 case .string:
                     // `"\(name)"`: read where the string is made.
-                    let mentions = Self.interpolationMentions(of: name, in: s.bytes[s.start(k)..<s.end(k)])
-                    if mentions.contains(.projected) { return nil }
-                    if !mentions.isEmpty, !readWhereNoViewSees(k, in: t) { return nil }
+                    for (name, mention) in Self.interpolationMentions(in: s, k, of: set) where !refused.contains(name) {
+                        if mention == .projected || !readWhereNoViewSees(k, in: t) { refused.insert(name) }
+                    }
                 default: continue
                 }
             }
         }
-        return literal
+        return literals.keys.sorted().compactMap { refused.contains($0) ? nil : ($0, literals[$0]!) }
     }
 
     /// Whether token `k` of a type's body is inside an initializer, a `deinit`, a method that
@@ -107,14 +124,14 @@ extension ProjectIndex {
     /// `m.$name`, `\.name`, `\M.name`, in an interpolation too) but for a type's own `self.name`,
     /// or bare in a protocol or a protocol's extension (`self` may be the class there).
     private func namesReadThroughAReceiver(_ names: Set<String>, skipping ownBodies: [Int: [Range<Int>]]) -> Set<String> {
-        let words = names.sorted().map { Array($0.utf8) }
+        let hashes = names.sorted().map { IdentifierFilter.hash(of: Array($0.utf8)) }
         let set = WordSet(names.sorted())
         let snapshot = self
         let found = parallelMap(Array(files.indices)) { f -> Set<String> in
             // A file that let its tokens go holds no `$name`; its identifiers and the words in its
             // strings are in its filter. One in memory is read token by token (a byte search per
             // name would read it once for each).
-            guard snapshot.files[f].mayHoldIdentifier(anyOf: words) else { return [] }
+            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return [] }
             return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source -> Set<String> in
                 var read = Set<String>()
                 let skipped = ownBodies[f] ?? []
@@ -133,13 +150,8 @@ extension ProjectIndex {
                            !snapshot.insideAProtocol(k, file: f) { continue }
                         read.insert(text)
                     case .string:
-                        let bytes = source.bytes[source.start(k)..<source.end(k)]
-                        guard bytes.count > 3, ByteSearch.firstOffset(of: MemberReads.interpolation, in: source.bytes, range: source.start(k)..<source.end(k)) != nil,
-                              !skipped.contains(where: { $0.contains(k) }) else { continue }
-                        for name in names {
-                            let mentions = Self.interpolationMentions(of: name, in: bytes)
-                            if mentions.contains(.member) || mentions.contains(.projected)
-                                || (mentions.contains(.bare) && snapshot.insideAProtocol(k, file: f)) { read.insert(name) }
+                        for (name, mention) in Self.interpolationMentions(in: source, k, of: set) where !skipped.contains(where: { $0.contains(k) }) {
+                            if mention != .bare || snapshot.insideAProtocol(k, file: f) { read.insert(name) }
                         }
                     default: continue
                     }
@@ -157,50 +169,55 @@ extension ProjectIndex {
         let sorted = literals.sorted()
         let counter = OccurrenceCounter(sorted.map { Array($0.utf8) })
         let index = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { (Array($0.element.utf8), $0.offset) })
-        let filterWords = sorted.map { Array($0.utf8) }
+        let filterHashes = sorted.map { IdentifierFilter.hash(of: Array($0.utf8)) }
         let wrapper = Array("AppStorage(".utf8), quote = UInt8(ascii: "\"")
         let snapshot = self
-        let perFile = parallelMap(Array(files.indices)) { f -> (all: [Int], wrapped: [Int])? in
-            guard snapshot.files[f].mayHoldIdentifier(anyOf: filterWords) else { return nil }
+        // Per file, the keys found there only (a dense count per file and key would grow with both).
+        let perFile = parallelMap(Array(files.indices)) { f -> [(key: Int, all: Int, wrapped: Int)] in
+            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: filterHashes) else { return [] }
             return snapshot.files[f].withTransientBytes { bytes in
-                var wrapped = [Int](repeating: 0, count: sorted.count)
+                var wrapped: [Int: Int] = [:]
                 var from = 0
                 while let hit = ByteSearch.firstOffset(of: wrapper, in: bytes, range: from..<bytes.count) {
                     from = hit + wrapper.count
                     guard from < bytes.count, bytes[from] == quote else { continue }
                     var end = from + 1
                     while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A { end += 1 }
-                    if end < bytes.count, bytes[end] == quote, let k = index[Array(bytes[from...end])] { wrapped[k] += 1 }
+                    if end < bytes.count, bytes[end] == quote, let k = index[Array(bytes[from...end])] { wrapped[k, default: 0] += 1 }
                 }
-                return (counter.counts(in: bytes), wrapped)
+                // A key after `AppStorage(` is counted among all of its occurrences too.
+                let all = counter.counts(in: bytes)
+                var found: [(key: Int, all: Int, wrapped: Int)] = []
+                for k in all.indices where all[k] > 0 { found.append((k, all[k], wrapped[k] ?? 0)) }
+                return found
             }
         }
-        var result: [String: (all: Int, wrapped: Int)] = [:]
-        for (k, literal) in sorted.enumerated() {
-            result[literal] = perFile.reduce((0, 0)) { sum, file in file.map { (sum.0 + $0.all[k], sum.1 + $0.wrapped[k]) } ?? sum }
-        }
-        return result
+        var totals = [(all: Int, wrapped: Int)](repeating: (0, 0), count: sorted.count)
+        for found in perFile { for (k, all, wrapped) in found { totals[k].all += all; totals[k].wrapped += wrapped } }
+        return Dictionary(uniqueKeysWithValues: sorted.indices.map { (sorted[$0], totals[$0]) })
     }
 
     enum Mention { case bare, member, projected }
 
-    /// How a string literal's interpolations name `name` (as a whole word): bare, after a
-    /// period, or as `$name`; conservatively, from anywhere in a literal that interpolates.
-    static func interpolationMentions(of name: String, in bytes: ArraySlice<UInt8>) -> Set<Mention> {
-        let text = Array(bytes)
-        guard ByteSearch.firstOffset(of: MemberReads.interpolation, in: text, range: 0..<text.count) != nil else { return [] }
-        let word = Array(name.utf8)
-        var mentions = Set<Mention>(), from = 0
-        while let hit = ByteSearch.firstOffset(of: word, in: text, range: from..<text.count) {
-            from = hit + 1
-            let end = hit + word.count
-            guard end == text.count || !isIdentifierByte(text[end]) else { continue }
-            let before = hit > 0 ? text[hit - 1] : 0
-            if before == UInt8(ascii: "$") { mentions.insert(.projected) }
-            else if before == UInt8(ascii: ".") { mentions.insert(.member) }
-            else if !isIdentifierByte(before) { mentions.insert(.bare) }
+    /// The words of `set` that string token `k` names in an interpolation, each with how: bare,
+    /// after a period, or as `$name`; conservatively, anywhere in a literal that interpolates.
+    static func interpolationMentions(in source: SourceFile, _ k: Int, of set: WordSet) -> [(String, Mention)] {
+        let start = source.start(k), end = source.end(k)
+        guard end - start > 3, ByteSearch.firstOffset(of: MemberReads.interpolation, in: source.bytes, range: start..<end) != nil else { return [] }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            var found: [(String, Mention)] = []
+            var i = start
+            while i < end {
+                guard isIdentifierByte(bytes[i]) else { i += 1; continue }
+                let word = i
+                while i < end, isIdentifierByte(bytes[i]) { i += 1 }
+                guard set.contains(bytes, start: word, length: i - word) else { continue }
+                let before = word > start ? bytes[word - 1] : 0
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[word..<i]), as: UTF8.self)
+                found.append((name, before == UInt8(ascii: "$") ? .projected : before == UInt8(ascii: ".") ? .member : .bare))
+            }
+            return found
         }
-        return mentions
     }
 
     /// Whether token `k` of file `f` is in the body of a protocol or of an extension of a

@@ -712,7 +712,8 @@ struct MemberReads {
         guard !names.isEmpty else { return }
         let words = names.sorted().map { Array($0.utf8) }
         let set = WordSet(names.sorted())
-        for f in index.files.indices where index.files[f].mayHoldIdentifier(anyOf: words) {
+        let hashes = words.map(IdentifierFilter.hash(of:))
+        for f in index.files.indices where index.files[f].mayHoldIdentifier(anyOfHashes: hashes) {
             // A file that let its tokens go is searched in its bytes, not lexed again: `.name`
             // anywhere, in a comment too, counts (a doubt only keeps a class as it is).
             if index.files[f].tokensDropped {
