@@ -38,8 +38,6 @@ extension ProjectIndex {
             }
         }
         guard !candidates.isEmpty else { return [:] }
-        // The key's every other use is an `@AppStorage` of its own (bytes: a comment only refuses).
-        let keyUses = storageKeyUses(Set(candidates.map(\.literal)))
         var ownBodies: [Int: [Range<Int>]] = [:]  // read above, by file: the candidates' classes and extensions
         for model in Set(candidates.map(\.key.model)) {
             let refs = models[model].map { $0.declarations + $0.extensions }
@@ -49,8 +47,10 @@ extension ProjectIndex {
                 ownBodies[r.file, default: []].append(t.bodyOpen..<t.bodyClose)
             }
         }
-        let readOutside = namesReadThroughAReceiver(Set(candidates.map(\.key.property)), skipping: ownBodies)
+        let (readOutside, keyUses) = projectWideUses(names: Set(candidates.map(\.key.property)), keys: Set(candidates.map(\.literal)),
+                                                     skipping: ownBodies)
         var result: [String: Set<String>] = [:]
+        // The key's every other use is an `@AppStorage` of its own.
         for c in candidates where keyUses[c.literal].map({ $0.all == $0.wrapped }) ?? false && !readOutside.contains(c.key.property) {
             refusals[c.key] = nil
             result[c.key.model, default: []].insert(c.key.property)
@@ -74,7 +74,9 @@ extension ProjectIndex {
             let open = wrapper.token + 1
             guard open + 1 < source.sigCount, source.kind(open) == .leftParen, source.kind(open + 1) == .string else { continue }
             let literal = source.text(open + 1)
-            guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\") else { continue }
+            // A plain ASCII literal: the project's string tokens are compared with it as bytes.
+            guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.count >= 2, !literal.contains("\\"),
+                  literal.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
             literals[name] = literal
             declaredAt.insert(nameToken)
         }
@@ -119,82 +121,69 @@ extension ProjectIndex {
         }
     }
 
-    /// The names among `names` that some file may read through an instance of a candidate's
-    /// class, outside `ownBodies` (the candidates' own, read one by one): after a period (`m.name`,
-    /// `m.$name`, `\.name`, `\M.name`, in an interpolation too) but for a type's own `self.name`,
-    /// or bare in a protocol or a protocol's extension (`self` may be the class there).
-    private func namesReadThroughAReceiver(_ names: Set<String>, skipping ownBodies: [Int: [Range<Int>]]) -> Set<String> {
-        let hashes = names.sorted().map { IdentifierFilter.hash(of: Array($0.utf8)) }
-        let set = WordSet(names.sorted())
+    /// In one read of every file's tokens: the names among `names` that some file may read
+    /// through an instance of a candidate's class, outside `ownBodies` (the candidates' own, read
+    /// one by one): after a period (`m.name`, `m.$name`, `\.name`, `\M.name`, in an interpolation
+    /// too) but for a type's own `self.name`, or bare in a protocol or a protocol's extension
+    /// (`self` may be the class there). And for each quoted key of `keys`, how many string
+    /// literals spell it (a raw string's `#`s aside) and how many of them are the argument of
+    /// `AppStorage(` or `@AppStorage(`. A file that let its tokens go holds no `$name`, and its
+    /// filter holds its identifiers, literals and the words in them: it is lexed again only when
+    /// it may hold one of them.
+    private func projectWideUses(names: Set<String>, keys: Set<String>, skipping ownBodies: [Int: [Range<Int>]])
+        -> (read: Set<String>, keyUses: [String: (all: Int, wrapped: Int)]) {
+        let nameSet = WordSet(names.sorted()), sortedKeys = keys.sorted(), keySet = WordSet(sortedKeys)
+        let keyIndex = Dictionary(uniqueKeysWithValues: sortedKeys.enumerated().map { ($0.element, $0.offset) })
+        let hashes = (names.sorted() + sortedKeys).map { IdentifierFilter.hash(of: Array($0.utf8)) }
         let snapshot = self
-        let found = parallelMap(Array(files.indices)) { f -> Set<String> in
-            // A file that let its tokens go holds no `$name`; its identifiers and the words in its
-            // strings are in its filter. One in memory is read token by token (a byte search per
-            // name would read it once for each).
-            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return [] }
-            return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source -> Set<String> in
-                var read = Set<String>()
+        let perFile = parallelMap(Array(files.indices)) { f -> (read: Set<String>, keys: [(key: Int, wrapped: Bool)]) in
+            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return ([], []) }
+            return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source in
+                var read = Set<String>(), found: [(key: Int, wrapped: Bool)] = []
                 let skipped = ownBodies[f] ?? []
-                for k in 0..<source.sigCount {
-                    switch source.kind(k) {
-                    case .identifier where set.contains(source, k), .dollarIdentifier where set.contains(source, k, from: 1):
-                        guard !skipped.contains(where: { $0.contains(k) }) else { continue }
-                        let text = String(source.kind(k) == .dollarIdentifier ? source.text(k).dropFirst() : Substring(source.text(k)))
-                        if source.kind(k - 1) != .period {
-                            if source.kind(k) == .identifier, snapshot.insideAProtocol(k, file: f) { read.insert(text) }
-                            continue
+                source.bytes.withUnsafeBufferPointer { bytes in
+                    for k in 0..<source.sigCount {
+                        switch source.kind(k) {
+                        case .identifier where nameSet.contains(source, k), .dollarIdentifier where nameSet.contains(source, k, from: 1):
+                            guard !skipped.contains(where: { $0.contains(k) }) else { continue }
+                            let text = String(source.kind(k) == .dollarIdentifier ? source.text(k).dropFirst() : Substring(source.text(k)))
+                            if source.kind(k - 1) != .period {
+                                if source.kind(k) == .identifier, snapshot.insideAProtocol(k, file: f) { read.insert(text) }
+                                continue
+                            }
+                            // `self.name` (not `x.self.name`) reads the enclosing type's own property,
+                            // outside a protocol's extensions: the candidates' classes have no subclass.
+                            if source.kind(k) == .identifier, source.isIdentifier(k - 2, "self"), source.kind(k - 3) != .period,
+                               !snapshot.insideAProtocol(k, file: f) { continue }
+                            read.insert(text)
+                        case .string:
+                            var from = source.start(k), to = source.end(k)
+                            while from < to, bytes[from] == UInt8(ascii: "#") { from += 1 }
+                            while to > from, bytes[to - 1] == UInt8(ascii: "#") { to -= 1 }
+                            if keySet.contains(bytes, start: from, length: to - from) {
+                                let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                                let wrapped = source.kind(k - 1) == .leftParen
+                                    && (source.isIdentifier(k - 2, "AppStorage") || (source.kind(k - 2) == .attribute && source.isText(k - 2, "@AppStorage")))
+                                found.append((keyIndex[literal]!, wrapped))
+                            }
+                            guard !skipped.contains(where: { $0.contains(k) }) else { continue }
+                            for (name, mention) in Self.interpolationMentions(in: source, k, of: nameSet) {
+                                if mention != .bare || snapshot.insideAProtocol(k, file: f) { read.insert(name) }
+                            }
+                        default: continue
                         }
-                        // `self.name` (not `x.self.name`) reads the enclosing type's own property,
-                        // outside a protocol's extensions: the candidates' classes have no subclass.
-                        if source.kind(k) == .identifier, source.isIdentifier(k - 2, "self"), source.kind(k - 3) != .period,
-                           !snapshot.insideAProtocol(k, file: f) { continue }
-                        read.insert(text)
-                    case .string:
-                        for (name, mention) in Self.interpolationMentions(in: source, k, of: set) where !skipped.contains(where: { $0.contains(k) }) {
-                            if mention != .bare || snapshot.insideAProtocol(k, file: f) { read.insert(name) }
-                        }
-                    default: continue
                     }
                 }
-                return read
-            } ?? []
+                return (read, found)
+            } ?? ([], [])
         }
-        return found.reduce(into: Set<String>()) { $0.formUnion($1) }
-    }
-
-    /// For each quoted key of `literals`: how many times its bytes occur in the project (in
-    /// comments too, in files in memory) and how many of them follow `AppStorage(`. A file that
-    /// let its tokens go is read again only when its filter may hold one of them.
-    private func storageKeyUses(_ literals: Set<String>) -> [String: (all: Int, wrapped: Int)] {
-        let sorted = literals.sorted()
-        let counter = OccurrenceCounter(sorted.map { Array($0.utf8) })
-        let index = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { (Array($0.element.utf8), $0.offset) })
-        let filterHashes = sorted.map { IdentifierFilter.hash(of: Array($0.utf8)) }
-        let wrapper = Array("AppStorage(".utf8), quote = UInt8(ascii: "\"")
-        let snapshot = self
-        // Per file, the keys found there only (a dense count per file and key would grow with both).
-        let perFile = parallelMap(Array(files.indices)) { f -> [(key: Int, all: Int, wrapped: Int)] in
-            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: filterHashes) else { return [] }
-            return snapshot.files[f].withTransientBytes { bytes in
-                var wrapped: [Int: Int] = [:]
-                var from = 0
-                while let hit = ByteSearch.firstOffset(of: wrapper, in: bytes, range: from..<bytes.count) {
-                    from = hit + wrapper.count
-                    guard from < bytes.count, bytes[from] == quote else { continue }
-                    var end = from + 1
-                    while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A { end += 1 }
-                    if end < bytes.count, bytes[end] == quote, let k = index[Array(bytes[from...end])] { wrapped[k, default: 0] += 1 }
-                }
-                // A key after `AppStorage(` is counted among all of its occurrences too.
-                let all = counter.counts(in: bytes)
-                var found: [(key: Int, all: Int, wrapped: Int)] = []
-                for k in all.indices where all[k] > 0 { found.append((k, all[k], wrapped[k] ?? 0)) }
-                return found
-            }
+        var read = Set<String>()
+        var totals = [(all: Int, wrapped: Int)](repeating: (0, 0), count: sortedKeys.count)
+        for file in perFile {
+            read.formUnion(file.read)
+            for (k, wrapped) in file.keys { totals[k].all += 1; if wrapped { totals[k].wrapped += 1 } }
         }
-        var totals = [(all: Int, wrapped: Int)](repeating: (0, 0), count: sorted.count)
-        for found in perFile { for (k, all, wrapped) in found { totals[k].all += all; totals[k].wrapped += wrapped } }
-        return Dictionary(uniqueKeysWithValues: sorted.indices.map { (sorted[$0], totals[$0]) })
+        return (read, Dictionary(uniqueKeysWithValues: sortedKeys.indices.map { (sortedKeys[$0], totals[$0]) }))
     }
 
     enum Mention { case bare, member, projected }
