@@ -1460,6 +1460,10 @@ struct SplitMix64: RandomNumberGenerator {
 enum FuzzSeeds {
     /// Minimized inputs that broke a property (files separated by NUL when several).
     static let findings: [[[UInt8]]] = [
+        // A forwarding whose capture list held a whole class (randomized property test): the
+        // statement was removed with the string literal inside. Only `[weak self]` or
+        // `[unowned self]` is a forwarding's capture list now.
+        [Array("import Combine\nfinal class Q: ObservableObject {\n    @Published var items: [String] = []\n}\nfinal class M: ObservableObject {\n    let queue = Q()\n    private var c = Set<AnyCancellable>()\n    init() {\n        queue.objectWillChange.sink { [weakObject {\n    @Published var title = \"\"\n}\n self] _ in self?.objectWillChange.send() }.store(in: &c)\n    }\n}\n".utf8)],
         // A `$x` pipeline made a willSet dropped the comments inside its statement (found by the
         // randomized property test once the seeds changed): such a pipeline is kept, bridged.
         [Array("import Combine\nfinal class M: ObservableObject {\n    @Published var x = 0\n    var y = 0\n    private var c = Set<AnyCancellable>()\n    init() {\n        $x\n            .dropFirst()\n            // inside the chain\n            .sink { [weak self] v in self?.y = v }\n            .store(in: &c)\n    }\n}\n".utf8)],

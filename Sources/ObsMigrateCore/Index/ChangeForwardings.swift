@@ -98,9 +98,10 @@ extension ProjectIndex {
     func onlySend(inClosure open: Int, close: Int, in source: SourceFile) -> Int? {
         var k = open + 1
         if source.kind(k) == .leftBracket {
-            let m = Int(source.match[k])
-            guard m > k else { return nil }
-            k = m + 1
+            // `[weak self]` or `[unowned self]`, nothing else: the statement goes whole.
+            guard Int(source.match[k]) == k + 3, source.isIdentifier(k + 1, "weak") || source.isIdentifier(k + 1, "unowned"),
+                  source.isIdentifier(k + 2, "self") else { return nil }
+            k += 4
             // `[unowned self] in`: the ignored Void value needs no name.
             if source.isIdentifier(k, "in") { k += 1 }
         }
