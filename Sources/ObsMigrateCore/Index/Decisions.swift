@@ -512,7 +512,8 @@ extension ProjectIndex {
                     block(.usesObservableObjectPublisher, site)
                 } else if source.isText(s, "Published"), source.kind(s - 1) != .period {
                     let initializesStorage = source.isText(s - 1, "=") && storageInit(at: s - 2, in: ref.file, model: name) != nil
-                    if !initializesStorage { block(.usesPublishedType, site) }
+                    // A parameter that becomes `some Publisher<T, Never>` (PublishedParameters.swift).
+                    if !initializesStorage, !publishedParameterSites.contains(site) { block(.usesPublishedType, site) }
                 } else if source.bytes[source.start(s)] == UInt8(ascii: "_"),
                           source.kind(s - 1) != .period || source.isIdentifier(s - 2, "self"),
                           allPublished.contains(String(source.text(s).dropFirst())) {

@@ -181,6 +181,10 @@ public struct ProjectIndex: Sendable {
     /// `PublisherBridge`), by model and name; those whose type cannot be told for it; and those
     /// whose publisher is read through one somewhere, or assigned into with `assign(to:)`.
     public var publisherBridges: [String: [String: PublisherBridge]] = [:]
+    /// Parameters typed `Published<T>.Publisher` that become `some Publisher<T, Never>` (see
+    /// `PublishedParameter`), by file, and the `Published` tokens that start them.
+    public var publishedParameters: [Int: [PublishedParameter]] = [:]
+    var publishedParameterSites: Set<Site> = []
     var untypedBridgeProperties: Set<PropertyKey> = []
     public var bridgedProperties: Set<PropertyKey> = []
     public var assignedBridgeProperties: Set<PropertyKey> = []
@@ -257,6 +261,8 @@ public struct ProjectIndex: Sendable {
         cachePublishedNames()
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
+            publishedParameters = Timings.measure("index: published parameters") { collectPublishedParameters() }
+            publishedParameterSites = Set(publishedParameters.values.flatMap { $0 }.map { p in Site(file: p.file, offset: files[p.file].source.start(p.type.lowerBound)) })
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
             (objectWillChangeBridges, objectWillChangeSubscribedByItself) = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }

@@ -478,6 +478,8 @@ extension ProjectIndex {
             guard generic else { continue }
             // `@Published` is an attribute token: only a bare `Published` is an identifier.
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
+                // A parameter that becomes `some Publisher<T, Never>` takes a bridge too (PublishedParameters.swift).
+                if publishedParameterSites.contains(Site(file: f, offset: source.start(s))) { continue }
                 var depth = 0, k = s + 1, sigils = 0
                 while k < source.sigCount, k < s + 64 {
                     let text = source.text(k)

@@ -42,13 +42,15 @@ func follow(_ source: AnyPublisher<Double, Never>, into upload: Upload) {
     source.assign(to: &upload.$progress)
 }
 
-/// `Published<Int>.Publisher` is written where `$count` is passed.
+/// `Published<Int>.Publisher` is written where `$count` is passed, for a parameter that is kept
+/// (a parameter only subscribed to becomes `some Publisher<Int, Never>`: published-parameter).
 final class Tally: ObservableObject {
     @Published var count: Int = 0
 }
 
 func show(_ publisher: Published<Int>.Publisher) -> AnyCancellable {
-    publisher.sink { print($0) }
+    let kept = publisher
+    return kept.sink { print($0) }
 }
 
 final class TallyWatcher {

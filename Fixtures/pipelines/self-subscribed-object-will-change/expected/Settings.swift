@@ -75,7 +75,9 @@ final class SettingsObserver {
     }
 }
 
-/// A `Published<T>.Publisher` written for another type (`Int?`) keeps no other `$x` from its bridge.
+/// A `Published<T>.Publisher` written for another type (`Int?`), for a parameter that is kept,
+/// keeps no other `$x` from its bridge.
 func watchCount(_ publisher: Published<Int?>.Publisher) -> AnyCancellable {
-    publisher.sink { print($0 ?? -1) }
+    let kept = publisher
+    return kept.sink { print($0 ?? -1) }
 }

@@ -22,7 +22,11 @@ public struct PublishedPublisherUse: Rule {
             that reads the publisher, in the project, becomes `xPublisher` (checked against \
             OpenCombine by the runtime oracle). A property keeps its model instead when that cannot \
             be exact: its type cannot be told, `assign(to: &$x)` writes into it, \
-            `Published<T>.Publisher` is written for its type somewhere, it has a `willSet` or another \
+            `Published<T>.Publisher` is written for its type somewhere (but as the type of a \
+            function's or initializer's parameter that is only subscribed to, read through a member \
+            or handed to `combineLatest`, `merge`, `zip` or `.onReceive`, in a function that neither \
+            overrides nor is overridden nor answers a protocol's requirement: that type becomes \
+            `some Publisher<T, Never>`, which takes `$x` and the publisher of its own alike), it has a `willSet` or another \
             attribute, `_x` is used (but `_x = .init(initialValue: v)` in an initializer, before any call there of the class's \
             own methods, `self.init` or `super.init`, with no `$x` in any initializer: it becomes `_x = v`, the subject's first value), or the names are taken. A name is taken when the class, its \
             ancestors or descendants declare it, or their files read it bare or after `self.` (a \
@@ -137,6 +141,22 @@ public struct PublishedPublisherUse: Rule {
                 "$\(member) publisher has no Observation equivalent and needs a person: \(TypeName.base(owner)) keeps ObservableObject",
                 fix: nil))
         }
-        return findings
+        return findings + parameterFindings(context)
+    }
+
+    /// `Published<T>.Publisher` parameters (PublishedParameters.swift) as `some Publisher<T, Never>`,
+    /// once a publisher of its own stands in for some `$x`, or the model declaring them migrates.
+    func parameterFindings(_ context: RuleContext) -> [Finding] {
+        guard let parameters = context.index.publishedParameters[context.fileIndex] else { return [] }
+        let source = context.source
+        let bridgesRead = !context.index.bridgedProperties.isEmpty
+        return parameters.compactMap { p in
+            let model = context.index.enclosingModel(of: p.type.lowerBound, in: context.fileIndex)
+            guard bridgesRead || model.map(context.migrates) ?? false else { return nil }
+            let range = source.span(p.type.lowerBound, through: p.type.upperBound)
+            return finding(context, range,
+                "Published<\(p.valueType)>.Publisher parameter becomes some Publisher<\(p.valueType), Never>, which takes $x as it is and the publisher of its own that stands in for it once its model is @Observable (fixable)",
+                fix: [Edit(range, "some Publisher<\(p.valueType), Never>")], model: model.flatMap { context.migrates($0) ? $0 : nil })
+        }
     }
 }

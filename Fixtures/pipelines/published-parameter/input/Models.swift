@@ -1,0 +1,45 @@
+import Combine
+import SwiftUI
+
+enum LibraryState { case idle, loading, ready }
+
+final class BrowserModel: ObservableObject {
+    @Published var isLoading: Bool? = nil
+}
+
+final class LibraryModel: ObservableObject {
+    @Published var state: LibraryState = .idle
+}
+
+/// Takes the models' `$x` as `Published<T>.Publisher` parameters and only subscribes to them:
+/// they become `some Publisher<T, Never>`, which takes the publishers of their own too.
+final class LaunchModel: ObservableObject {
+    @Published var phase = "starting"
+    private var bag = Set<AnyCancellable>()
+
+    convenience init(library: LibraryModel, browser: BrowserModel) {
+        self.init(libraryState: library.$state, browserIsLoading: browser.$isLoading)
+    }
+
+    init(libraryState: Published<LibraryState>.Publisher, browserIsLoading: Published<Bool?>.Publisher) {
+        libraryState
+            .combineLatest(browserIsLoading)
+            .sink { [weak self] state, loading in
+                self?.phase = "\(state) \(loading ?? false)"
+            }
+            .store(in: &bag)
+    }
+}
+
+final class Counter: ObservableObject {
+    @Published var count = 0
+}
+
+/// Keeps the publisher it is given: its parameter stays, and so does the counter handed to it.
+final class Recorder {
+    var kept: Published<Int>.Publisher?
+
+    func keep(_ publisher: Published<Int>.Publisher) {
+        kept = publisher
+    }
+}

@@ -1,0 +1,130 @@
+import ObsMigrateSupport
+
+/// A function or initializer parameter typed `Published<T>.Publisher`, written to take a model's
+/// `$x`: once the model is `@Observable`, `$x` is a publisher of its own (`PublisherBridge`), an
+/// `AnyPublisher<T, Never>`, which that type does not accept. Such a parameter becomes
+/// `some Publisher<T, Never>`, which takes either, where the body only subscribes to it: each use
+/// of it reads a member (`p.sink`, `p.map`) or hands it to a Combine operator that takes any
+/// publisher (`a.combineLatest(p)`, `Publishers.Merge(p, q)`, `.onReceive(p)`). A function that
+/// overrides, is overridden or satisfies a protocol's requirement of its name keeps it.
+public struct PublishedParameter: Sendable, Equatable {
+    public var file: Int
+    /// The type's tokens, `Published` through `Publisher`.
+    public var type: ClosedRange<Int>
+    /// `T` as written.
+    public var valueType: String
+}
+
+extension ProjectIndex {
+    /// Operators and initializers that take any publisher as an argument.
+    static let publisherTakingCalls: Set<String> = [
+        "combineLatest", "merge", "zip", "onReceive", "CombineLatest", "CombineLatest3", "CombineLatest4",
+        "Merge", "Merge3", "Merge4", "Merge5", "Merge6", "Merge7", "Merge8", "Zip", "Zip3", "Zip4",
+    ]
+
+    /// Every parameter that can become `some Publisher<T, Never>`, by file. None when any such
+    /// parameter is of a function without a body (a protocol's requirement) or one that
+    /// overrides: the signatures that must match another one's would no longer match.
+    func collectPublishedParameters() -> [Int: [PublishedParameter]] {
+        var result: [Int: [PublishedParameter]] = [:]
+        let word = Array("Published".utf8)
+        for f in files.indices where !files[f].tokensDropped {
+            let source = files[f].source
+            guard ByteSearch.firstOffset(of: word, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
+            for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
+                switch publishedParameter(at: s, in: f) {
+                case .none: continue
+                case .some(.success(let parameter)): result[f, default: []].append(parameter)
+                case .some(.failure): return [:]
+                }
+            }
+        }
+        return result
+    }
+
+    private struct SignatureMustMatch: Error {}
+
+    /// The parameter whose type starts at the `Published` token `s`, when it can change; a
+    /// failure when it is a parameter of a function whose signature must match another's; nil
+    /// when it is no parameter, or one that stays.
+    private func publishedParameter(at s: Int, in f: Int) -> Result<PublishedParameter, SignatureMustMatch>? {
+        let source = files[f].source
+        // `Published<T>.Publisher`, then `,` or `)`: the whole type, with no default value.
+        // (`?>` is one operator token, `Published<Int?>`: the `>`s after the sigils close.)
+        var depth = 0, k = s + 1, sigils = 0
+        while k < source.sigCount, k < s + 64 {
+            let text = source.text(k)
+            let closers = text.drop(while: { $0 == "?" || $0 == "!" })
+            if text == "<" { depth += 1 } else if closers.first == ">", closers.allSatisfy({ $0 == ">" }) {
+                depth -= closers.count
+                if depth <= 0 { sigils = text.count - closers.count; break }
+            }
+            k += 1
+        }
+        guard depth == 0, k > s + 2 || sigils > 0, source.kind(k + 1) == .period, source.isIdentifier(k + 2, "Publisher"),
+              source.kind(k + 3) == .comma || source.kind(k + 3) == .rightParen else { return nil }
+        // `name: Published<...>` or `label name: Published<...>`, right after `(` or `,`.
+        guard source.kind(s - 1) == .colon, source.kind(s - 2) == .identifier else { return nil }
+        let name = source.text(s - 2)
+        let opener = source.kind(s - 3) == .identifier ? s - 4 : s - 3
+        guard source.kind(opener) == .leftParen || source.kind(opener) == .comma else { return nil }
+        // The function whose parameter list holds it (before its body, or its end without one).
+        let decls = files[f].decls
+        let functions = decls.topLevelFunctions + decls.types.flatMap(\.functions)
+        guard let fn = functions.first(where: { fn in fn.startToken < s && s < (fn.body?.open ?? fn.endToken + 1) }) else { return nil }
+        guard let body = fn.body, !fn.modifiers.contains(where: { $0.text == "override" }) else { return .failure(SignatureMustMatch()) }
+        guard fn.kind == .func || fn.kind == .`init`,
+              !fn.modifiers.contains(where: { $0.text == "dynamic" }),
+              !fn.attributes.contains(where: { $0.name == "objc" || $0.name == "IBAction" }),
+              fn.kind == .`init` ? !initializerMayBeInherited(fn, at: s, in: f) : !nameIsOverriddenOrRequired(fn.name),
+              onlySubscribes(name, in: (body.open + 1)..<body.close, of: source) else { return nil }
+        let valueType = source.text(source.start(s + 2)..<(source.start(k) + sigils))
+        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: valueType))
+    }
+
+    /// Whether the type declaring initializer `fn` may be inherited from (a subclass may
+    /// override it) or is a protocol's extension.
+    private func initializerMayBeInherited(_ fn: FunctionDecl, at s: Int, in f: Int) -> Bool {
+        guard let owner = enclosingTypes(of: s, in: f).first else { return true }
+        let t = files[f].decls.types[owner.type]
+        if t.kind == .protocol || t.kind == .extension { return true }
+        return t.kind == .class && namesInInheritanceOrGenerics.contains(t.simpleName)
+    }
+
+    /// Whether some declaration of a function of `name` overrides, or is a protocol's requirement.
+    private func nameIsOverriddenOrRequired(_ name: String) -> Bool {
+        typesWithMember(name).contains { ref in
+            let t = files[ref.file].decls.types[ref.type]
+            return t.kind == .protocol || t.functions.contains { $0.name == name && $0.modifiers.contains { $0.text == "override" } }
+        }
+    }
+
+    /// Whether every use of `name` in `range` reads a member of it or is an argument of a call
+    /// in `publisherTakingCalls`.
+    private func onlySubscribes(_ name: String, in range: Range<Int>, of source: SourceFile) -> Bool {
+        for k in range where source.kind(k) == .identifier && source.text(k) == name && source.kind(k - 1) != .period {
+            if source.kind(k + 1) == .period { continue }
+            guard source.kind(k + 1) == .comma || source.kind(k + 1) == .rightParen,
+                  let open = enclosingParen(of: k, in: source), source.kind(open - 1) == .identifier,
+                  Self.publisherTakingCalls.contains(source.text(open - 1)) else { return false }
+        }
+        return true
+    }
+
+    /// The `(` of the innermost parentheses around token `k` on its own level of nesting.
+    private func enclosingParen(of k: Int, in source: SourceFile) -> Int? {
+        var t = k - 1, depth = 0
+        while t >= 0, k - t < 512 {
+            switch source.kind(t) {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftParen where depth == 0: return t
+            case .leftParen, .leftBracket, .leftBrace:
+                if depth == 0 { return nil }
+                depth -= 1
+            default: break
+            }
+            t -= 1
+        }
+        return nil
+    }
+}
