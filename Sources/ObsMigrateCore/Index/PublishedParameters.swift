@@ -50,18 +50,9 @@ extension ProjectIndex {
     private func publishedParameter(at s: Int, in f: Int) -> Result<PublishedParameter, SignatureMustMatch>? {
         let source = files[f].source
         // `Published<T>.Publisher`, then `,` or `)`: the whole type, with no default value.
-        // (`?>` is one operator token, `Published<Int?>`: the `>`s after the sigils close.)
-        var depth = 0, k = s + 1, sigils = 0
-        while k < source.sigCount, k < s + 64 {
-            let text = source.text(k)
-            let closers = text.drop(while: { $0 == "?" || $0 == "!" })
-            if text == "<" { depth += 1 } else if closers.first == ">", closers.allSatisfy({ $0 == ">" }) {
-                depth -= closers.count
-                if depth <= 0 { sigils = text.count - closers.count; break }
-            }
-            k += 1
-        }
-        guard depth == 0, k > s + 2 || sigils > 0, source.kind(k + 1) == .period, source.isIdentifier(k + 2, "Publisher"),
+        guard let argument = Self.publishedTypeArgument(at: s, in: source) else { return nil }
+        let k = argument.close
+        guard source.kind(k + 1) == .period, source.isIdentifier(k + 2, "Publisher"),
               source.kind(k + 3) == .comma || source.kind(k + 3) == .rightParen else { return nil }
         // `name: Published<...>` or `label name: Published<...>`, right after `(` or `,`.
         guard source.kind(s - 1) == .colon, source.kind(s - 2) == .identifier else { return nil }
@@ -78,8 +69,7 @@ extension ProjectIndex {
               !fn.attributes.contains(where: { $0.name == "objc" || $0.name == "IBAction" }),
               fn.kind == .`init` ? !initializerMayBeInherited(fn, at: s, in: f) : !nameIsOverriddenOrRequired(fn.name),
               onlySubscribes(name, in: (body.open + 1)..<body.close, of: source) else { return nil }
-        let valueType = source.text(source.start(s + 2)..<(source.start(k) + sigils))
-        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: valueType))
+        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: source.text(argument.bytes)))
     }
 
     /// Whether the type declaring initializer `fn` may be inherited from (a subclass may

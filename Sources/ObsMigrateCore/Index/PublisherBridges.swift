@@ -480,19 +480,8 @@ extension ProjectIndex {
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 // A parameter that becomes `some Publisher<T, Never>` takes a bridge too (PublishedParameters.swift).
                 if publishedParameterSites.contains(Site(file: f, offset: source.start(s))) { continue }
-                var depth = 0, k = s + 1, sigils = 0
-                while k < source.sigCount, k < s + 64 {
-                    let text = source.text(k)
-                    // `?>` and `!>` are one operator token (`Published<Int?>`): the `>`s after the sigils close.
-                    let closers = text.drop(while: { $0 == "?" || $0 == "!" })
-                    if text == "<" { depth += 1 } else if closers.first == ">", closers.allSatisfy({ $0 == ">" }) {
-                        depth -= closers.count
-                        if depth <= 0 { sigils = text.count - closers.count; break }
-                    }
-                    k += 1
-                }
-                guard depth == 0, k > s + 2 || sigils > 0 else { result.insert(""); continue }
-                result.insert(Self.normalizedTypeSpelling(source.text(source.start(s + 2)..<(source.start(k) + sigils))))
+                guard let argument = Self.publishedTypeArgument(at: s, in: source) else { result.insert(""); continue }
+                result.insert(Self.normalizedTypeSpelling(source.text(argument.bytes)))
             }
         }
         return result
@@ -696,6 +685,24 @@ extension ProjectIndex {
 
     /// A type's text without whitespace or module and outer-type qualifiers, to compare
     /// spellings (`[Mastodon.Entity.Filter]` and `[Filter]`).
+    /// The generic argument of `Published<...>` at the `Published` token `s`: its bytes, and the
+    /// token that closes it. (`?>` and `!>` are one operator token, `Published<Int?>`: the `>`s
+    /// after the sigils close.) Nil when it does not close nearby or is empty.
+    static func publishedTypeArgument(at s: Int, in source: SourceFile) -> (bytes: Range<Int>, close: Int)? {
+        var depth = 0, k = s + 1, sigils = 0
+        while k < source.sigCount, k < s + 64 {
+            let text = source.text(k)
+            let closers = text.drop(while: { $0 == "?" || $0 == "!" })
+            if text == "<" { depth += 1 } else if closers.first == ">", closers.allSatisfy({ $0 == ">" }) {
+                depth -= closers.count
+                if depth <= 0 { sigils = text.count - closers.count; break }
+            }
+            k += 1
+        }
+        guard depth == 0, k > s + 2 || sigils > 0 else { return nil }
+        return (source.start(s + 2)..<(source.start(k) + sigils), k)
+    }
+
     static func normalizedTypeSpelling(_ text: String) -> String {
         var out = "", word = ""
         for c in text where !c.isWhitespace {
