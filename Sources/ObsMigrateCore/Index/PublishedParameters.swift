@@ -13,6 +13,8 @@ public struct PublishedParameter: Sendable, Equatable {
     public var type: ClosedRange<Int>
     /// `T` as written.
     public var valueType: String
+    /// The function's name (nil for an initializer).
+    public var function: String?
 }
 
 extension ProjectIndex {
@@ -26,7 +28,7 @@ extension ProjectIndex {
     /// parameter is of a function without a body (a protocol's requirement) or one that
     /// overrides: the signatures that must match another one's would no longer match.
     func collectPublishedParameters() -> [Int: [PublishedParameter]] {
-        var result: [Int: [PublishedParameter]] = [:]
+        var result: [Int: [PublishedParameter]] = [:], functionNames = Set<String>()
         let word = Array("Published".utf8)
         for f in files.indices where !files[f].tokensDropped {
             let source = files[f].source
@@ -34,12 +36,41 @@ extension ProjectIndex {
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 switch publishedParameter(at: s, in: f) {
                 case .none: continue
-                case .some(.success(let parameter)): result[f, default: []].append(parameter)
+                case .some(.success(let parameter)):
+                    result[f, default: []].append(parameter)
+                    if let name = parameter.function { functionNames.insert(name) }
                 case .some(.failure): return [:]
                 }
             }
         }
+        // A function taken as a value (`let f = show`, `map(show)`) could not infer the type an
+        // opaque parameter stands for: its parameters stay.
+        let referenced = functionsReferencedAsValues(functionNames)
+        guard !referenced.isEmpty else { return result }
+        for f in result.keys {
+            result[f] = result[f]!.filter { p in p.function.map { !referenced.contains($0) } ?? true }
+            if result[f]!.isEmpty { result[f] = nil }
+        }
         return result
+    }
+
+    /// The names among `names` that some file uses other than by declaring or calling them.
+    private func functionsReferencedAsValues(_ names: Set<String>) -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        let hashes = names.sorted().map { IdentifierFilter.hash(of: Array($0.utf8)) }
+        let set = WordSet(names.sorted()), snapshot = self
+        let found = parallelMap(Array(files.indices)) { f -> Set<String> in
+            guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return [] }
+            return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source in
+                var referenced = Set<String>()
+                for k in source.indices(of: .identifier) where set.contains(source, k) {
+                    if source.kind(k + 1) == .leftParen || source.isIdentifier(k - 1, "func") { continue }
+                    referenced.insert(source.text(k))
+                }
+                return referenced
+            } ?? []
+        }
+        return found.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
 
     private struct SignatureMustMatch: Error {}
@@ -69,7 +100,8 @@ extension ProjectIndex {
               !fn.attributes.contains(where: { $0.name == "objc" || $0.name == "IBAction" }),
               fn.kind == .`init` ? !initializerMayBeInherited(fn, at: s, in: f) : !nameIsOverriddenOrRequired(fn.name),
               onlySubscribes(name, in: (body.open + 1)..<body.close, of: source) else { return nil }
-        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: source.text(argument.bytes)))
+        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: source.text(argument.bytes),
+                                           function: fn.kind == .func ? fn.name : nil))
     }
 
     /// Whether the type declaring initializer `fn` may be inherited from (a subclass may

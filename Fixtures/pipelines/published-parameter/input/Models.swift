@@ -43,3 +43,19 @@ final class Recorder {
         kept = publisher
     }
 }
+
+final class Level: ObservableObject {
+    @Published var value = 0.0
+}
+
+/// Taken as a value (`let watch = Watcher.watch`): its parameter stays, and so does Level.
+enum Watcher {
+    static func watch(_ publisher: Published<Double>.Publisher) {
+        _ = publisher.sink { print($0) }
+    }
+
+    static func start(level: Level) {
+        let watch = Watcher.watch
+        watch(level.$value)
+    }
+}
