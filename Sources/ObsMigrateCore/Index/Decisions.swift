@@ -571,6 +571,12 @@ extension ProjectIndex {
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
+        // A bridged `$x` may be handed to a parameter that becomes `some Publisher<T, Never>`
+        // (PublishedParameters.swift): every such file goes with each model that has a bridge.
+        if !publishedParameters.isEmpty {
+            let parameterFiles = Set(publishedParameters.filter { $0.value.contains { !$0.suppressed } }.keys)
+            for name in publisherBridges.keys where models[name] != nil { result[name]!.formUnion(parameterFiles) }
+        }
         // A counter's reads and bumps in extensions of other files (UntrackedChanges.swift).
         for (name, counter) in untrackedChangeCounters where models[name] != nil {
             result[name]!.formUnion(counter.readers.map(\.body.file))

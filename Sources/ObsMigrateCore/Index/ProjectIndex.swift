@@ -262,7 +262,8 @@ public struct ProjectIndex: Sendable {
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
             publishedParameters = Timings.measure("index: published parameters") { collectPublishedParameters() }
-            publishedParameterSites = Set(publishedParameters.values.flatMap { $0 }.map { p in Site(file: p.file, offset: files[p.file].source.start(p.type.lowerBound)) })
+            publishedParameterSites = Set(publishedParameters.values.flatMap { $0 }.filter { !$0.suppressed }
+                .map { p in Site(file: p.file, offset: files[p.file].source.start(p.type.lowerBound)) })
             (publisherBridges, untypedBridgeProperties) = Timings.measure("index: publisher bridges") { collectPublisherBridges() }
             (objectWillChangeBridges, objectWillChangeSubscribedByItself) = Timings.measure("index: objectWillChange bridges") { collectObjectWillChangeBridges() }
         }

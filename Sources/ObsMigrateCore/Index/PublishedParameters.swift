@@ -15,6 +15,9 @@ public struct PublishedParameter: Sendable, Equatable {
     public var valueType: String
     /// The function's name (nil for an initializer).
     public var function: String?
+    /// Its fix is suppressed where it is written: it stays, and so does every bridge of the type
+    /// it spells (reported, so that the suppression is seen to apply).
+    public var suppressed = false
 }
 
 extension ProjectIndex {
@@ -100,8 +103,17 @@ extension ProjectIndex {
               !fn.attributes.contains(where: { $0.name == "objc" || $0.name == "IBAction" }),
               fn.kind == .`init` ? !initializerMayBeInherited(fn, at: s, in: f) : !nameIsOverriddenOrRequired(fn.name),
               onlySubscribes(name, in: (body.open + 1)..<body.close, of: source) else { return nil }
-        return .success(PublishedParameter(file: f, type: s...(k + 2), valueType: source.text(argument.bytes),
-                                           function: fn.kind == .func ? fn.name : nil))
+        // Its fix suppressed there (a comment, or the configuration), the type stays, and with it
+        // every bridge of the type it spells (the bridges' `$x` could no longer be handed to it).
+        let parameter = PublishedParameter(file: f, type: s...(k + 2), valueType: source.text(argument.bytes),
+                                           function: fn.kind == .func ? fn.name : nil)
+        if !files[f].suppressions.isEmpty,
+           files[f].suppressions.suppresses(code: "OBS202", name: "published-publisher-use", line: files[f].lineTable.location(of: source.start(s)).line) {
+            var kept = parameter
+            kept.suppressed = true
+            return .success(kept)
+        }
+        return .success(parameter)
     }
 
     /// Whether the type declaring initializer `fn` may be inherited from (a subclass may

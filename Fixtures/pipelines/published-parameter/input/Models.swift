@@ -59,3 +59,19 @@ enum Watcher {
         watch(level.$value)
     }
 }
+
+final class Gate: ObservableObject {
+    @Published var open = false
+}
+
+/// Its parameter's fix is suppressed: it stays, and so does Gate, whose `$open` it is handed.
+// obs-migrate:disable-next-line published-publisher-use
+func watchGate(_ publisher: Published<Bool>.Publisher) -> AnyCancellable {
+    publisher.sink { print($0) }
+}
+
+enum GateWatch {
+    static func start(gate: Gate) -> AnyCancellable {
+        watchGate(gate.$open)
+    }
+}

@@ -151,9 +151,13 @@ public struct PublishedPublisherUse: Rule {
         let source = context.source
         let bridgesRead = !context.index.bridgedProperties.isEmpty
         return parameters.compactMap { p in
+            let range = source.span(p.type.lowerBound, through: p.type.upperBound)
+            if p.suppressed {
+                return finding(context, range,
+                    "Published<\(p.valueType)>.Publisher parameter stays, its fix suppressed here: no $x of type \(p.valueType) gets a publisher of its own", fix: nil)
+            }
             let model = context.index.enclosingModel(of: p.type.lowerBound, in: context.fileIndex)
             guard bridgesRead || model.map(context.migrates) ?? false else { return nil }
-            let range = source.span(p.type.lowerBound, through: p.type.upperBound)
             return finding(context, range,
                 "Published<\(p.valueType)>.Publisher parameter becomes some Publisher<\(p.valueType), Never>, which takes $x as it is and the publisher of its own that stands in for it once its model is @Observable (fixable)",
                 fix: [Edit(range, "some Publisher<\(p.valueType), Never>")], model: model.flatMap { context.migrates($0) ? $0 : nil })
