@@ -104,6 +104,27 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(analysis.index.models["Unread"]?.migrates, true)
     }
 
+    /// The counter's check that a property holding what changes unseen is read nowhere outside
+    /// its class (UntrackedChanges.swift) reads a let-go file whose only read of it is inside an
+    /// interpolation: before the filter held the words in strings, that file was skipped, and the
+    /// counter stood in for the send (the class migrated; with every token kept, it stayed).
+    func testCounterSeesAReadInALetGoInterpolation() throws {
+        let dir = try writeProject([
+            "Model.swift": "import Combine\nimport Foundation\nfinal class Cache {\n    var entries: [String] = []\n}\n"
+                + "final class Store: ObservableObject {\n    @Published var title = \"\"\n    var cache = Cache()\n"
+                + "    func save(_ value: Bool) {\n        UserDefaults.standard.set(value, forKey: \"flag\")\n        objectWillChange.send()\n    }\n"
+                + "    var flag: Bool { UserDefaults.standard.bool(forKey: \"flag\") }\n}\nstruct Holder {\n    let store: Store\n}\n",
+            "View.swift": "import SwiftUI\nstruct V: View {\n    @ObservedObject var store: Store\n    var body: some View { Text(\"\\(store.flag)\") }\n}\n",
+            "Report.swift": "struct Report {\n    func line(_ holder: Holder) -> String { \"cached: \\(holder.store.cache.entries.count)\" }\n}\n",
+        ])
+        let project = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        XCTAssertEqual(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["Report.swift"])
+        try assertSameResults(in: dir)
+        let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
+        let reasons = analysis.index.models["Store"]?.blockers.map(\.message) ?? []
+        XCTAssertTrue(reasons.contains { $0.contains("'cache'") && $0.contains("read outside the class") }, "\(reasons)")
+    }
+
     /// A file whose bytes were let go is read again when needed: unchanged, it is as scanned;
     /// changed meanwhile, the run is marked untrustworthy (commands then exit 2) and nothing
     /// built from the first read goes out of range.
