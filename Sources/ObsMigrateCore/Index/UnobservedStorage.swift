@@ -83,7 +83,15 @@ extension ProjectIndex {
         guard !literals.isEmpty else { return [] }
         let set = WordSet(literals.keys.sorted())
         var refused = Set<String>()
-        for r in [ref] + extensions {
+        var readers: [String: Set<String>] = [:]  // by property: the methods (returning nothing) that read it
+        func read(_ name: String, at k: Int, in t: TypeDecl) {
+            switch readPlace(k, in: t) {
+            case .seen: refused.insert(name)
+            case .unseen(let method): if let method { readers[name, default: []].insert(method) }
+            }
+        }
+        let bodies = [ref] + extensions
+        for r in bodies {
             let s = files[r.file].source, t = r == ref ? decl : type(r)  // lexed again if it let its tokens go
             for k in (t.bodyOpen + 1)..<t.bodyClose {
                 switch s.kind(k) {
@@ -91,34 +99,106 @@ extension ProjectIndex {
                 case .identifier where set.contains(s, k):
                     if r == ref, declaredAt.contains(k) { continue }
                     let throughOther = s.kind(k - 1) == .period && !(s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period)
-                    if throughOther || !readWhereNoViewSees(k, in: t) { refused.insert(s.text(k)) }
+                    if throughOther { refused.insert(s.text(k)) } else { read(s.text(k), at: k, in: t) }
                 case .string:
                     // `"\(name)"`: read where the string is made.
                     for (name, mention) in Self.interpolationMentions(in: s, k, of: set) where !refused.contains(name) {
-                        if mention == .projected || !readWhereNoViewSees(k, in: t) { refused.insert(name) }
+                        if mention == .projected { refused.insert(name) } else { read(name, at: k, in: t) }
                     }
                 default: continue
                 }
             }
         }
+        // A method that reads it, called where UIKit or AppKit views are brought up to date
+        // (`updateUIView`), pushed its value there on each change: the views would go stale.
+        // So did one called where the class hands out a value (a computed property, a method
+        // that returns one): that value changed with it.
+        for (name, methods) in readers where !refused.contains(name) {
+            let callers = callersWithin(bodies, of: methods)
+            if renderPathCalls(callers) || calledWhereSeen(bodies, callers) { refused.insert(name) }
+        }
         return literals.keys.sorted().compactMap { refused.contains($0) ? nil : ($0, literals[$0]!) }
     }
 
-    /// Whether token `k` of a type's body is inside an initializer, a `deinit`, a method that
-    /// returns nothing, or the `didSet`/`willSet` of a stored property of the type.
-    private func readWhereNoViewSees(_ k: Int, in t: TypeDecl) -> Bool {
+    private enum ReadPlace { case seen, unseen(method: String?) }
+
+    /// Where token `k` of a type's body is read: in an initializer, a `deinit`, or the
+    /// `didSet`/`willSet` of a stored property (unseen), in a method that returns nothing
+    /// (unseen, but for what calls it), or elsewhere (seen: a computed property, a method that
+    /// hands out a value, a nested type, a property's initial value).
+    private func readPlace(_ k: Int, in t: TypeDecl) -> ReadPlace {
         if let fn = t.functions.first(where: { fn in fn.body.map { $0.open < k && k < $0.close } ?? false }) {
             switch fn.kind {
-            case .`init`, .deinit: return true
-            case .subscript: return false
+            case .`init`, .deinit: return .unseen(method: nil)
+            case .subscript: return .seen
             case .func:
                 let returned = (fn.returnType ?? "").filter { !$0.isWhitespace }
-                return returned.isEmpty || returned == "Void" || returned == "()"
+                return returned.isEmpty || returned == "Void" || returned == "()" ? .unseen(method: fn.name) : .seen
             }
         }
-        return t.properties.contains { p in
-            !p.isComputed && (p.accessorBlock.map { $0.open < k && k < $0.close } ?? false)
+        let inObserver = t.properties.contains { p in !p.isComputed && (p.accessorBlock.map { $0.open < k && k < $0.close } ?? false) }
+        return inObserver ? .unseen(method: nil) : .seen
+    }
+
+    /// `methods` and every method of the class (in `bodies`) that calls one of them on itself,
+    /// bare or through `self`, repeatedly.
+    private func callersWithin(_ bodies: [TypeRef], of methods: Set<String>) -> Set<String> {
+        var all = methods
+        for _ in 0..<8 {
+            let before = all.count
+            for r in bodies {
+                let s = files[r.file].source
+                for fn in files[r.file].decls.types[r.type].functions where fn.kind == .func && !all.contains(fn.name) {
+                    guard let body = fn.body else { continue }
+                    let calls = ((body.open + 1)..<body.close).contains { k in
+                        s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && all.contains(s.text(k))
+                            && (s.kind(k - 1) != .period || (s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period))
+                    }
+                    if calls { all.insert(fn.name) }
+                }
+            }
+            if all.count == before { break }
         }
+        return all
+    }
+
+    /// Whether a computed property, a subscript or a method that returns a value, of the class
+    /// (in `bodies`), calls one of `methods` on itself.
+    private func calledWhereSeen(_ bodies: [TypeRef], _ methods: Set<String>) -> Bool {
+        bodies.contains { r in
+            let s = files[r.file].source, t = files[r.file].decls.types[r.type]
+            var ranges: [Range<Int>] = t.properties.compactMap { p in p.isComputed ? p.accessorBlock.map { ($0.open + 1)..<$0.close } : nil }
+            for fn in t.functions where fn.kind == .subscript || fn.kind == .func {
+                let returned = (fn.returnType ?? "").filter { !$0.isWhitespace }
+                if let body = fn.body, fn.kind == .subscript || !(returned.isEmpty || returned == "Void" || returned == "()") {
+                    ranges.append((body.open + 1)..<body.close)
+                }
+            }
+            return ranges.contains { range in
+                range.contains { k in
+                    s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && methods.contains(s.text(k))
+                        && (s.kind(k - 1) != .period || (s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period))
+                }
+            }
+        }
+    }
+
+    /// Whether a call of one of `methods` (through any receiver) is in a method that brings a
+    /// UIKit or AppKit view up to date for SwiftUI (`updateUIView`, `updateNSView`, and their
+    /// view controllers'), which SwiftUI calls again when what the representable reads changes.
+    private func renderPathCalls(_ methods: Set<String>) -> Bool {
+        for updater in ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"] {
+            for ref in typesWithMember(updater) {
+                let s = files[ref.file].source
+                for fn in files[ref.file].decls.types[ref.type].functions where fn.name == updater {
+                    guard let body = fn.body else { continue }
+                    if ((body.open + 1)..<body.close).contains(where: { k in
+                        s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && methods.contains(s.text(k))
+                    }) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// In one read of every file's tokens: the names among `names` that some file may read

@@ -59,3 +59,28 @@ extension Limited { var describedCap: String { "up to \(cap)" } }
 final class Upload: ObservableObject, Limited {
     @AppStorage("upload.cap") var cap = 5
 }
+
+/// Read in a method that returns nothing, which a computed property calls: that value changed
+/// with it, so it stays.
+final class Digest: ObservableObject {
+    @AppStorage("digest.hour") var hour = 8
+    @Published var summary = ""
+    var line: String { refresh(); return summary }
+    func refresh() { summary = "at \(hour)" }
+}
+
+/// Read in a method that `updateUIView` calls (a representable's, here with a stand-in for the
+/// UIKit view): it pushed the value into that view on each change, so it stays.
+final class MapStyle: ObservableObject {
+    @AppStorage("map.satellite") var satellite = false
+    func apply(to label: LabelBox) { label.text = satellite ? "satellite" : "standard" }
+}
+
+final class LabelBox {
+    var text = ""
+}
+
+struct MapLabel {
+    @ObservedObject var style: MapStyle
+    func updateUIView(_ label: LabelBox, context: Int) { style.apply(to: label) }
+}
