@@ -34,7 +34,8 @@ public struct IgnoredStorageLosesTracking: Rule {
             note says which condition failed (keys built at run time and other processes cannot be \
             seen). An `@AppStorage` that nothing observes through the class (no code reads it from \
             outside the class, `m.x`, `m.$x` or a key path; the class reads it only in initializers, \
-            methods that return nothing and property observers; no subclass; the key's other uses are \
+            methods that return nothing and property observers, none of them called from a computed \
+            property, a method that returns a value or `updateUIView`/`updateNSView`; no subclass; the key's other uses are \
             `@AppStorage` of their own) only becomes `@ObservationIgnored`: its changes re-rendered \
             views that read nothing depending on it. `@SceneStorage` always keeps it. In an `@Observable` class, an `@ObservationIgnored \
             @AppStorage` that no computed property tracks is reported as storage no view follows, unless \
