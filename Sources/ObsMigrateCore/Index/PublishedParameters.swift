@@ -67,13 +67,22 @@ extension ProjectIndex {
             return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source in
                 var referenced = Set<String>()
                 for k in source.indices(of: .identifier) where set.contains(source, k) {
-                    if source.kind(k + 1) == .leftParen || source.isIdentifier(k - 1, "func") { continue }
+                    if source.isIdentifier(k - 1, "func") { continue }
+                    if source.kind(k + 1) == .leftParen, !Self.isCompoundName(after: k + 1, in: source) { continue }
                     referenced.insert(source.text(k))
                 }
                 return referenced
             } ?? []
         }
         return found.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    /// Whether the `(` at `open` spells argument labels only (`show(_:)`, `f(a:b:)`): a reference
+    /// to the function, not a call.
+    static func isCompoundName(after open: Int, in source: SourceFile) -> Bool {
+        var k = open + 1
+        while source.kind(k) == .identifier, source.kind(k + 1) == .colon { k += 2 }
+        return k > open + 1 && source.kind(k) == .rightParen
     }
 
     private struct SignatureMustMatch: Error {}

@@ -60,14 +60,14 @@ final class Level: ObservableObject {
     @Published var value = 0.0
 }
 
-/// Taken as a value (`let watch = Watcher.watch`): its parameter stays, and so does Level.
+/// Taken as a value (`Watcher.watch(_:)`, or bare): its parameter stays, and so does Level.
 enum Watcher {
     static func watch(_ publisher: Published<Double>.Publisher) {
         _ = publisher.sink { print($0) }
     }
 
     static func start(level: Level) {
-        let watch = Watcher.watch
+        let watch = Watcher.watch(_:)
         watch(level.$value)
     }
 }
