@@ -98,7 +98,7 @@ extension ProjectIndex {
                 case .dollarIdentifier where set.contains(s, k, from: 1): refused.insert(String(s.text(k).dropFirst()))
                 case .identifier where set.contains(s, k):
                     if r == ref, declaredAt.contains(k) { continue }
-                    let throughOther = s.kind(k - 1) == .period && !(s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period)
+                    let throughOther = !Self.onItself(k, in: s)
                     if throughOther { refused.insert(s.text(k)) } else { read(s.text(k), at: k, in: t) }
                 case .string:
                     // `"\(name)"`: read where the string is made.
@@ -122,6 +122,11 @@ extension ProjectIndex {
 
     private enum ReadPlace { case seen, unseen(method: String?) }
 
+    /// Whether the name at token `k` is bare or after `self.` (not `x.self.`): the instance's own.
+    static func onItself(_ k: Int, in s: SourceFile) -> Bool {
+        s.kind(k - 1) != .period || (s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period)
+    }
+
     /// Where token `k` of a type's body is read: in an initializer, a `deinit`, or the
     /// `didSet`/`willSet` of a stored property (unseen), in a method that returns nothing
     /// (unseen, but for what calls it), or elsewhere (seen: a computed property, a method that
@@ -131,9 +136,7 @@ extension ProjectIndex {
             switch fn.kind {
             case .`init`, .deinit: return .unseen(method: nil)
             case .subscript: return .seen
-            case .func:
-                let returned = (fn.returnType ?? "").filter { !$0.isWhitespace }
-                return returned.isEmpty || returned == "Void" || returned == "()" ? .unseen(method: fn.name) : .seen
+            case .func: return fn.returnsNothing ? .unseen(method: fn.name) : .seen
             }
         }
         let inObserver = t.properties.contains { p in !p.isComputed && (p.accessorBlock.map { $0.open < k && k < $0.close } ?? false) }
@@ -152,7 +155,7 @@ extension ProjectIndex {
                     guard let body = fn.body else { continue }
                     let calls = ((body.open + 1)..<body.close).contains { k in
                         s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && all.contains(s.text(k))
-                            && (s.kind(k - 1) != .period || (s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period))
+                            && Self.onItself(k, in: s)
                     }
                     if calls { all.insert(fn.name) }
                 }
@@ -169,15 +172,14 @@ extension ProjectIndex {
             let s = files[r.file].source, t = files[r.file].decls.types[r.type]
             var ranges: [Range<Int>] = t.properties.compactMap { p in p.isComputed ? p.accessorBlock.map { ($0.open + 1)..<$0.close } : nil }
             for fn in t.functions where fn.kind == .subscript || fn.kind == .func {
-                let returned = (fn.returnType ?? "").filter { !$0.isWhitespace }
-                if let body = fn.body, fn.kind == .subscript || !(returned.isEmpty || returned == "Void" || returned == "()") {
+                if let body = fn.body, fn.kind == .subscript || !fn.returnsNothing {
                     ranges.append((body.open + 1)..<body.close)
                 }
             }
             return ranges.contains { range in
                 range.contains { k in
                     s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && methods.contains(s.text(k))
-                        && (s.kind(k - 1) != .period || (s.isIdentifier(k - 2, "self") && s.kind(k - 3) != .period))
+                        && Self.onItself(k, in: s)
                 }
             }
         }

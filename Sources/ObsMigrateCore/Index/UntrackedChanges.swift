@@ -218,7 +218,7 @@ extension ProjectIndex {
             }
             if let fn = t.functions.first(where: { fn in
                 fn.kind == .func && fn.modifiers.contains { $0.text == "static" || $0.text == "class" }
-                    && !["", "Void", "()"].contains((fn.returnType ?? "").filter { !$0.isWhitespace })
+                    && !fn.returnsNothing
                     && !ownType(fn.returnType)
                     && !fn.modifiers.contains { $0.text == "private" || $0.text == "fileprivate" }
             }) {
@@ -274,8 +274,8 @@ extension ProjectIndex {
             }
             for fn in t.functions where (fn.kind == .func || fn.kind == .subscript) && !readOnlyInside(fn.modifiers) {
                 guard !fn.modifiers.contains(where: { $0.text == "static" || $0.text == "class" }) else { continue }
+                if fn.returnsNothing { continue }
                 let returnType = (fn.returnType ?? "").filter { !$0.isWhitespace }
-                if returnType.isEmpty || returnType == "Void" || returnType == "()" { continue }
                 guard let block = fn.body else { continue }
                 if fn.modifiers.contains(where: { $0.text == "nonisolated" }) { return refuseAfter("its method '\(fn.name)' is nonisolated") }
                 if fn.attributes.contains(where: { $0.name.hasSuffix("Builder") }) || returnType.contains("some") {

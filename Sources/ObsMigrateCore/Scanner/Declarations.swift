@@ -174,6 +174,8 @@ public struct FunctionDecl: Sendable {
     public var body: (open: Int, close: Int)? { get { storedBody.pair } set { storedBody = CompactRange(newValue) } }
     /// Text after `->`, without trivia.
     public var returnType: String?
+    /// No return type written, `Void` or `()`: the function hands out no value.
+    public var returnsNothing: Bool { ["", "Void", "()"].contains((returnType ?? "").filter { !$0.isWhitespace }) }
     public var endToken: Int { get { Int(storedEndToken) } set { storedEndToken = Int32(newValue) } }
     public var ifConfig: [IfConfigBranch]
 
