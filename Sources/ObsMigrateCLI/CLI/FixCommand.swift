@@ -86,6 +86,8 @@ enum FixCommand {
                 return Plan(project: project, originals: originals, fixedCount: fixedCount, final: final)
             case .rewritten(let files):
                 rewritten = files
+            case .failed(let problem):
+                throw UsageError(problem)
             }
             if round == maxRounds { break }
             // The round's index is gone: each original is let go as its rewrite is scanned.
@@ -127,6 +129,8 @@ enum FixCommand {
         /// Nothing left to change: the analysis of the project as it is.
         case converged(Analysis)
         case rewritten([Rewrite])
+        /// The round cannot be applied whole (see `fixRound`): why.
+        case failed(String)
     }
 
     /// One round: the rules on every reported file, and their fixes applied in memory.
@@ -140,14 +144,19 @@ enum FixCommand {
         let index = Engine.settle(files: project.files, selection: selection, unusable: project.unusable,
                                   policy: policy, rewriting: Set(project.reported), unwritable: unwritable)
         let reported = project.reported, absolutePaths = project.absolutePaths
-        let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding]) in
+        let results = parallelMap(Array(reported.indices)) { k -> (rewrite: RoundOutcome.Rewrite?, findings: [Finding], overlap: String?) in
             let f = reported[k]
             let found = Engine.findings(in: f, index: index, rules: rules)
-            guard index.files[f].isUnderstood else { return (nil, found) }
+            guard index.files[f].isUnderstood else { return (nil, found, nil) }
             let edits = found.compactMap(\.fix).flatMap { $0 }
-            guard !edits.isEmpty else { return (nil, found) }
+            guard !edits.isEmpty else { return (nil, found, nil) }
             let outcome = Fixer.apply(edits, to: index.files[f].bytes)
-            guard outcome.bytes != index.files[f].bytes else { return (nil, found) }
+            // Edits that overlap are a defect of the rewrites: applying the others would leave a
+            // migration half done (found by fuzzing a CRLF file), so the run writes nothing.
+            if outcome.deferred > 0 {
+                return (nil, found, "internal error: the fixes for \(index.files[f].path) overlap (\(outcome.deferred) could not be applied); nothing written")
+            }
+            guard outcome.bytes != index.files[f].bytes else { return (nil, found, nil) }
             let first = originals[f] == nil ? ContentDigest(index.files[f].bytes) : nil
             var rewrite = RoundOutcome.Rewrite(file: f, bytes: outcome.bytes, fixed: found.filter(\.isFixable).count, originalDigest: first)
             if let staging {
@@ -155,9 +164,10 @@ enum FixCommand {
                                                                      expectedOriginal: first ?? originals[f]!))
                 rewrite.bytes = nil
             }
-            return (rewrite, [])
+            return (rewrite, [], nil)
         }
         staging?.finishStaging()
+        if let overlap = results.lazy.compactMap(\.overlap).first { return .failed(overlap) }
         if results.allSatisfy({ $0.rewrite == nil }) {
             return .converged(Analysis(index: index, findings: results.map(\.findings), reported: reported))
         }

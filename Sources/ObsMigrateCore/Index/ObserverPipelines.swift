@@ -249,7 +249,7 @@ extension ProjectIndex {
         // `//` comment lines right above it go with it, into the observer.
         var commentStart = lineStart
         while commentStart > 0 {
-            let above = source.lineStart(of: commentStart - 1)
+            let above = source.lineStart(before: commentStart)
             let text = String(source.text(above..<commentStart).drop(while: { $0 == " " || $0 == "\t" })
                 .reversed().drop(while: { $0.isWhitespace }).reversed())
             guard text.hasPrefix("//"), source.sigIndex(atOrAfter: above) >= first else { break }

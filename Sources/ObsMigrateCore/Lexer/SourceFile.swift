@@ -278,6 +278,14 @@ public struct SourceFile: Sendable {
 
     /// Byte offset of the start of the line containing `offset`.
     /// (The first line starts after a UTF-8 byte order mark, so no edit lands before it.)
+    /// The start of the line before the one that starts at `lineStart` (`\r\n` is one line
+    /// break: `lineStart(of: lineStart - 1)` would give its `\n`, an empty line).
+    public func lineStart(before lineStart: Int) -> Int {
+        var end = lineStart - 1
+        if end > 0, end < bytes.count, bytes[end] == 0x0A, bytes[end - 1] == 0x0D { end -= 1 }
+        return self.lineStart(of: end)
+    }
+
     public func lineStart(of offset: Int) -> Int {
         let floor = byteOrderMarkLength
         let offset = min(max(offset, 0), bytes.count)

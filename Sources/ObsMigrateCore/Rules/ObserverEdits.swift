@@ -79,7 +79,7 @@ extension ProjectIndex {
         let start = edit.range.lowerBound
         guard start > 0, start == source.lineStart(of: start), edit.range.upperBound < source.bytes.count,
               blank(edit.range.upperBound) else { return edit }
-        let previous = source.lineStart(of: start - 1)
+        let previous = source.lineStart(before: start)
         if blank(previous) { edit.range = previous..<edit.range.upperBound }
         return edit
     }
@@ -89,7 +89,7 @@ extension ProjectIndex {
         var start = source.lineStart(of: removal.lowerBound)
         let end = source.nextLineStart(after: removal.upperBound)
         if start > 0 {
-            let previous = source.lineStart(of: start - 1)
+            let previous = source.lineStart(before: start)
             if source.bytes[previous..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { start = previous }
         }
         return .delete(start..<end)

@@ -154,7 +154,7 @@ enum Edits {
         // Do not leave two blank lines where the extension stood between blank lines.
         let previousBlank = lineStart > 0 && isBlankLine(endingAt: lineStart, in: source)
         if previousBlank, deleteEnd >= bytes.count || isBlank(lineAt: deleteEnd, in: source) {
-            deleteStart = source.lineStart(of: lineStart - 1)
+            deleteStart = source.lineStart(before: lineStart)
         }
         return .delete(deleteStart..<deleteEnd)
     }
@@ -168,7 +168,7 @@ enum Edits {
 
     /// Whether the line that ends just before `offset` is blank.
     static func isBlankLine(endingAt offset: Int, in source: SourceFile) -> Bool {
-        let previousStart = source.lineStart(of: offset - 1)
+        let previousStart = source.lineStart(before: offset)
         return isBlank(lineAt: previousStart, in: source)
     }
 

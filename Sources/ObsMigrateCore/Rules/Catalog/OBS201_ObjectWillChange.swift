@@ -97,7 +97,7 @@ public struct ObjectWillChangeUse: Rule {
         var after = edit.range.upperBound
         while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
         guard after < bytes.count, bytes[after] == UInt8(ascii: "}") else { return edit }
-        let previousLine = source.lineStart(of: edit.range.lowerBound - 1)
+        let previousLine = source.lineStart(before: edit.range.lowerBound)
         let blank = bytes[previousLine..<edit.range.lowerBound].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         if blank, previousLine > 0 { edit.range = previousLine..<edit.range.upperBound }
         return edit
