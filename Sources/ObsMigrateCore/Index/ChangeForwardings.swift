@@ -9,6 +9,9 @@ public struct ChangeForwarding: Sendable {
     public var file: Int
     public var parent: String
     public var child: String
+    /// The child in messages: its type, or `any P` for a value of a protocol family (then
+    /// `child` is a conformer that stands for the family).
+    public var childInMessages: String
     /// Significant tokens: the child's `objectWillChange`, the forwarding send's, and the whole
     /// statement.
     public var childToken: Int
@@ -48,7 +51,9 @@ extension ProjectIndex {
         var r = receiver.lowerBound
         if source.isIdentifier(r, "self"), source.kind(r + 1) == .period { r += 2 }
         guard r == receiver.upperBound - 1, source.kind(r) == .identifier,
-              let child = expressionType(receiver, in: f, path: scopePath(s, f)), models[child] != nil, child != parent else { return nil }
+              let (child, childInMessages) = expressionType(receiver, in: f, path: scopePath(s, f)).flatMap({ models[$0] != nil ? ($0, TypeName.base($0)) : nil })
+                ?? familyMember(named: source.name(r), at: r, in: f, other: parent),
+              child != parent else { return nil }
         // The statement starts at the receiver, or at `[self.]bag = ` with `bag` a var that may stay unset.
         var first = receiver.lowerBound
         if !source.startsStatement(first) {
@@ -89,7 +94,15 @@ extension ProjectIndex {
         }
         // Nothing else in the statement.
         guard last + 1 >= source.sigCount || source.startsStatement(last + 1) || source.kind(last + 1) == .rightBrace else { return nil }
-        return ChangeForwarding(file: f, parent: parent, child: child, childToken: s, sendToken: send, statement: first...last)
+        return ChangeForwarding(file: f, parent: parent, child: child, childInMessages: childInMessages, childToken: s, sendToken: send, statement: first...last)
+    }
+
+    /// A value of one protocol family (`init<S: Store>(_ store: S)`): the conformer that stands
+    /// for the family (they migrate as one), or another when that is the parent itself.
+    func familyMember(named name: String, at k: Int, in f: Int, other parent: String) -> (String, String)? {
+        guard let found = families(ofHead: name, at: k, in: f), found.count == 1 else { return nil }
+        let family = protocolFamilies[found.first!]
+        return family.conformers.first { $0 != parent }.map { ($0, "any " + TypeName.base(family.name)) }
     }
 
     /// The `objectWillChange` token of a closure `{ [weak self] _ in self?.objectWillChange.send() }`
@@ -143,7 +156,7 @@ extension ProjectIndex {
                                                      site: Site(file: forwarding.file, offset: files[forwarding.file].source.start(forwarding.childToken)))]
                 changed = true
             } else if childStays, !parentStays {
-                models.values[p].blockers = [Blocker(.forwardsChangesOf(child: TypeName.base(forwarding.child)),
+                models.values[p].blockers = [Blocker(.forwardsChangesOf(child: forwarding.childInMessages),
                                                      site: Site(file: forwarding.file, offset: files[forwarding.file].source.start(forwarding.childToken)))]
                 changed = true
             }

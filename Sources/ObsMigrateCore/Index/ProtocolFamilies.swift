@@ -11,6 +11,8 @@ public struct ProtocolFamily: Sendable {
     public var protocols: Set<String>
     /// Models that conform through one of the protocols, sorted.
     public var conformers: [String]
+    /// The models a value of the family may be: its conformers and their subclasses.
+    public var values: Set<String> = []
     /// A generic view site of the family needs `Observable` (`@Bindable`, `@Environment(M.self)`).
     public var needsObservable = false
     /// Types that conform through one of the protocols by an extension but are not declared in
@@ -97,6 +99,16 @@ extension ProjectIndex {
             }
             byRoot[root]!.name = direct ?? root
         }
+        var subclasses: [String: [String]] = [:]
+        for (name, model) in models { if let s = model.superclass { subclasses[s, default: []].append(name) } }
+        for root in byRoot.keys {
+            var queue = byRoot[root]!.conformers
+            var values = Set(queue)
+            while let next = queue.popLast() {
+                for c in subclasses[next] ?? [] where values.insert(c).inserted { queue.append(c) }
+            }
+            byRoot[root]!.values = values
+        }
         protocolFamilies = byRoot.values.sorted { $0.name < $1.name }
         for (k, family) in protocolFamilies.enumerated() {
             for p in family.protocols { familyOfProtocol[p] = k }
@@ -119,23 +131,8 @@ extension ProjectIndex {
     /// clause (`<M: P & Q>`) and its where clause (`where M: P`).
     func genericConstraints(of parameter: String, in owner: TypeRef) -> [String] {
         let decl = type(owner)
-        var constraints: [String] = []
-        if let generics = decl.genericParameters {
-            // `<M: P & Q, N>` → the constraints written after `M:`.
-            for clause in generics.dropFirst().dropLast().split(separator: ",") {
-                let parts = clause.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespaceAndNewlines() }
-                if parts.count == 2, parts[0] == parameter { constraints += parts[1].split(separator: "&").map { String($0).trimmingWhitespaceAndNewlines() } }
-            }
-        }
-        if let clause = decl.whereClause {
-            // `where M: P, N == Int`
-            let text = String(decoding: files[owner.file].bytes[clause], as: UTF8.self)
-            for requirement in text.dropFirst("where".count).split(separator: ",") {
-                let parts = requirement.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespaceAndNewlines() }
-                if parts.count == 2, parts[0] == parameter { constraints += parts[1].split(separator: "&").map { String($0).trimmingWhitespaceAndNewlines() } }
-            }
-        }
-        return constraints
+        let whereClause = decl.whereClause.map { String(decoding: files[owner.file].bytes[$0], as: UTF8.self).dropFirst("where".count) }
+        return Self.constraints(of: parameter, genericClause: decl.genericParameters, whereClause: whereClause.map(String.init))
     }
 
     /// What keeps the family on ObservableObject: a conformer the sources do not declare (views

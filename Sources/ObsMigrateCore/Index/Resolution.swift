@@ -618,11 +618,19 @@ extension ProjectIndex {
                 && name != "self" && name != "super"
             if isHead {
                 let path = scopePath(k, file)
-                let typed = source.kind(k + 1) == .leftParen
+                let typedByCall = source.kind(k + 1) == .leftParen
+                let typed = typedByCall
                     ? functionReturnType(name, at: k, in: file, path: path, depth: 0)
                     : variableType(name, at: k, in: file, path: path, depth: 0, foreign: true)
-                guard let typed else { return nil }
+                guard let typed else {
+                    // Typed by a family's protocol, or a generic parameter constrained to one.
+                    guard !typedByCall, let family = familyModels(ofHead: name, at: k, in: file) else { return nil }
+                    result.formUnion(family)
+                    continue
+                }
                 if models[typed] != nil { result.insert(typed) }
+                // `some P`, `any P` of a protocol family: any of its models.
+                if let family = familyOfProtocol[typed] { result.formUnion(protocolFamilies[family].values) }
                 // Its members may return its generic arguments (`source: CurrentValueSubject<Feed, Never>`,
                 // then `source.value`): the models its written type names, when a member follows.
                 if source.kind(k + 1) == .period || source.kind(k + 1) == .leftParen {

@@ -196,6 +196,9 @@ extension ProjectIndex {
             }
         } else if let model, isNeverAModel(model) || isDeclaredNonModelClass(model) {
             // Another module's ObservableObject, which no model is: it keeps its own.
+        } else if let family = receiver.flatMap({ familyValues(of: $0, typed: model, in: f) }) {
+            // A value of a protocol family (`feed: some FeedSource`, `<S: Store>`): its models keep it.
+            for name in family.sorted() { out.block(name, .objectWillChangeUsed, site) }
         } else {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)

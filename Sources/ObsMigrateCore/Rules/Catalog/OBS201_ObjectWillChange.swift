@@ -174,7 +174,7 @@ public struct ObjectWillChangeUse: Rule {
                 guard s == forwarding.childToken else { continue }
                 let statement = source.span(forwarding.statement.lowerBound, through: forwarding.statement.upperBound)
                 findings.append(finding(context, source.span(s, through: s),
-                                        "\(TypeName.base(forwarding.parent)) forwards the objectWillChange of \(TypeName.base(forwarding.child)); once both are @Observable, views that read the child's properties through it track them themselves: the subscription goes (fixable)",
+                                        "\(TypeName.base(forwarding.parent)) forwards the objectWillChange of \(forwarding.childInMessages); once both are @Observable, views that read the child's properties through it track them themselves: the subscription goes (fixable)",
                                         fix: [Self.removal(statement, in: source)], model: forwarding.parent))
                 continue
             }
