@@ -101,7 +101,10 @@ extension ProjectIndex {
         Timings.measure("decide: protocol families") { recordProtocolFamilies(&ledger) }
         Timings.measure("decide: typealias constraints") { recordTypealiasConstraints(&ledger) }
         Timings.measure("decide: associated type constraints") { recordAssociatedTypeConstraints(&ledger) }
-        Timings.measure("decide: wrapper sites") { recordWrapperSites(&ledger) }
+        Timings.measure("decide: wrapper sites") {
+            recordWrapperSites(&ledger)
+            recordMacroBodyWrapperSites(&ledger)
+        }
         Timings.measure("decide: wrapper inits") { recordWrapperInits(&uses.inits, &ledger) }
         markObjectsCreatedInInitializers(uses.inits)
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)

@@ -103,6 +103,9 @@ public struct WrapperSite: Sendable {
     /// The default value constructs the object (`= M()`, `= Feature.M()`, `= .init()`), as
     /// opposed to handing over one that lives elsewhere (`= M.shared`).
     public var createsOwnObject = false
+    /// On a property of a type declared in a macro's body (MacroBodyTypes.swift): `{` and `}`
+    /// of that type's body.
+    var macroBodyType = CompactRange(nil as (open: Int, close: Int)?)
 }
 
 /// A wrapper site by what names it: its owner type's qualified name, property and wrapper.
@@ -492,7 +495,7 @@ public struct ProjectIndex: Sendable {
             guard decl.properties.contains(where: { !$0.attributes.isEmpty }) else { continue }
             visit(TypeRef(file: f, type: t), decl.properties, decl.path + [decl.name])
         }
-        return result
+        return result + macroBodyWrapperSites(inFile: f)
     }
 
     /// The property's type as written, or as its initializer tells (`= M()`, `= M.shared`,

@@ -23,6 +23,7 @@ public enum DeclarationScanner {
         out.topLevelFunctions = members.flatMap(\.functions).trimmed()
         out.topLevelProperties = members.flatMap(\.properties).trimmed()
         out.macroBodyProperties = walkers.flatMap(\.macroBodyProperties).trimmed()
+        out.macroBodyTypes = walkers.flatMap(\.macroBodyTypes).trimmed()
         out.types = out.types.trimmed()
         return out
     }
@@ -125,6 +126,8 @@ private struct Walker: Sendable {
     var ifStack: [IfConfigBranch] = []
     /// Properties declared with attributes inside macro bodies such as `#Preview { }`.
     var macroBodyProperties: [PropertyDecl] = []
+    /// Types declared inside such bodies that hold attributed properties.
+    var macroBodyTypes: [TypeDecl] = []
 
     init(file: SourceFile) { self.file = file }
 
@@ -483,6 +486,7 @@ private struct Walker: Sendable {
                     var inner = FileDeclarations(types: [], imports: [], typeAliases: [], topLevelFunctions: [], topLevelProperties: [])
                     let members = scanMembers(from: j + 1, to: close, path: path, depth: depth + 1, out: &inner)
                     macroBodyProperties += members.properties.filter { !$0.attributes.isEmpty }
+                    macroBodyTypes += inner.types.filter { $0.kind != .extension && $0.properties.contains { !$0.attributes.isEmpty } }
                 }
                 j = skipGroup(j, limit: limit)
             }

@@ -318,6 +318,10 @@ public struct FileDeclarations: Sendable {
     public var topLevelProperties: [PropertyDecl]
     /// Attributed locals of macro bodies (`@Previewable @StateObject var m = M()` in `#Preview`).
     public var macroBodyProperties: [PropertyDecl] = []
+    /// Types declared in macro bodies that hold attributed properties (`#Preview { struct Demo:
+    /// View { @EnvironmentObject var m: M ... } }`): their wrappers are rewritten like any
+    /// other, but they are no declarations of the project (a local type's name is its own).
+    public var macroBodyTypes: [TypeDecl] = []
 }
 
 public enum TypeName {

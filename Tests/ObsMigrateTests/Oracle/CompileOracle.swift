@@ -259,7 +259,18 @@ struct CompileOracle: Sendable {
               text.contains("#Preview") || text.contains("@Previewable")
                 || localModules.contains(where: { text.contains("import \($0)") }) else { return nil }
         var changed = false
-        let lines = text.components(separatedBy: "\n").enumerated().map { index, line -> String in
+        let original = text.components(separatedBy: "\n")
+        // A body that declares a type (a preview's host view) crashes this compiler inside a
+        // closure stored in a global: such a preview becomes a function, as the macro expands it.
+        func declaresLocalType(after index: Int, indent: String) -> Bool {
+            for line in original.dropFirst(index + 1) {
+                if line == indent + "}" { return false }
+                let body = line.drop(while: { $0 == " " || $0 == "\t" })
+                if ["struct ", "class ", "final class ", "enum "].contains(where: { body.hasPrefix($0) }) { return true }
+            }
+            return false
+        }
+        let lines = original.enumerated().map { index, line -> String in
             var line = line
             let body = line.drop(while: { $0 == " " || $0 == "\t" })
             if body.hasPrefix("import "), localModules.contains(String(body.dropFirst("import ".count)).trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -271,7 +282,11 @@ struct CompileOracle: Sendable {
                 if next == nil || next == "(" || next == " " || next == "{" || next == "\t" || next == "\r" {
                     let indent = String(line.prefix(line.count - body.count))
                     let rest = String(body.dropFirst("#Preview".count))
-                    line = indent + "private let _oraclePreview\(index + 1) = _OraclePreview" + rest
+                    if rest.hasSuffix("{"), declaresLocalType(after: index, indent: indent) {
+                        line = indent + "@MainActor @ViewBuilder private func _oraclePreview\(index + 1)() -> some View {"
+                    } else {
+                        line = indent + "private let _oraclePreview\(index + 1) = _OraclePreview" + rest
+                    }
                     changed = true
                 }
             }
