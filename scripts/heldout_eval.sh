@@ -5,7 +5,7 @@
 #
 # APPS_TSV defaults to heldout_apps.tsv, else apps.tsv, beside this script; a line is: app,
 # owner/name, commit before and after the authors' migration, extra real_app_eval.py arguments,
-# set (heldout; heldout2 for the second set, found later; issue29-suspect for apps that match the ones issue 29 was written from), note.
+# set (heldout; heldout2 and heldout3 for the second and third sets, found later; issue29-suspect for apps that match the ones issue 29 was written from), note.
 # Each repository must be at /work/.mirror/<owner>+<name>/repo (where `fetch github:owner/name`
 # puts it; MIRRORS=dir overrides the root). real_app_eval.py is taken from the nearest folder
 # above BINARY that has scripts/ (the checkout it was built in), or from EVAL=path.
@@ -64,6 +64,8 @@ for line in open(os.path.join(out, ".order")):
     p = re.search(r"of the tool's (\d+) changed lines, (\d+) agree", text)
     reproduced, authors = (int(r.group(1)), int(r.group(2))) if r else (0, 0)
     tool, agree = (int(p.group(1)), int(p.group(2))) if p else (0, 0)
+    n = re.search(r"spelling-normalized.*?reproduced (\d+) of (\d+).*?of the tool's (\d+), (\d+) agree", text)
+    alike = dict(zip(("r2", "a2", "t2", "g2"), map(int, n.groups()))) if n else dict(r2=0, a2=0, t2=0, g2=0)
     kinds = collections.Counter()
     block = text.split("blocking reasons (models per kind):", 1)
     if len(block) == 2:
@@ -86,18 +88,19 @@ for line in open(os.path.join(out, ".order")):
     by_authors = models - names(os.path.join(out, app, "after-check.json"))
     rows.append(dict(app=app, group=group, models=len(models), by_authors=len(by_authors),
                      by_tool=len(by_tool), both=len(by_tool & by_authors), reproduced=reproduced,
-                     authors=authors, tool=tool, agree=agree, kinds=kinds))
+                     authors=authors, tool=tool, agree=agree, kinds=kinds, **alike))
 pct = lambda a, b: f"{100.0 * a / b:.0f}%" if b else "n/a"
-print("| app | set | models | migrated by the authors | by the tool | by both | authors' lines reproduced | tool's lines agreeing |")
-print("|---|---|---|---|---|---|---|---|")
+print("| app | set | models | migrated by the authors | by the tool | by both | authors' lines reproduced | tool's lines agreeing | reproduced, spelling-normalized | agreeing, spelling-normalized |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 line = lambda name, group, r: (f"| {name} | {group} | {r['models']} | {r['by_authors']} | {r['by_tool']} | {r['both']} | "
-    f"{r['reproduced']} / {r['authors']} ({pct(r['reproduced'], r['authors'])}) | {r['agree']} / {r['tool']} ({pct(r['agree'], r['tool'])}) |")
+    f"{r['reproduced']} / {r['authors']} ({pct(r['reproduced'], r['authors'])}) | {r['agree']} / {r['tool']} ({pct(r['agree'], r['tool'])}) | "
+    f"{r['r2']} / {r['a2']} ({pct(r['r2'], r['a2'])}) | {r['g2']} / {r['t2']} ({pct(r['g2'], r['t2'])}) |")
 for r in rows:
     print(line(r["app"], r["group"], r))
 groups = sorted({r["group"] for r in rows})
 for group in groups:
     g = [r for r in rows if r["group"] == group]
-    total = {k: sum(r[k] for r in g) for k in ("models", "by_authors", "by_tool", "both", "reproduced", "authors", "agree", "tool")}
+    total = {k: sum(r[k] for r in g) for k in ("models", "by_authors", "by_tool", "both", "reproduced", "authors", "agree", "tool", "r2", "a2", "t2", "g2")}
     print(line(f"**all {len(g)}**", group, total))
 print()
 for group in groups:

@@ -14,6 +14,9 @@ and prints:
    that unrelated feature and formatting edits in the same commit do not count. A removed line
    is reproduced when the tool removed it too, an added line when the tool added the same line.
    "reproduced" is over the authors' lines; "precision" is over the tool's;
+   The same is printed "spelling-normalized": each file's attribute-only lines joined to the
+   line they annotate and leading attributes sorted first (`spelled_alike`), so that
+   `@Observable` on a line of its own and `@Observable final class M` count as one edit;
 3. files the tool changed that the authors did not touch.
 
 The detail file (WORKDIR/missed.txt) lists, per file, the authors' lines the tool did not
@@ -107,6 +110,36 @@ def read_lines(path):
         return f.read().splitlines()
 
 
+ATTRIBUTE = r"@[A-Za-z_][A-Za-z0-9_.]*(?:\([^()]*\))?"
+ATTRIBUTES_ONLY = re.compile(r"^\s*(?:" + ATTRIBUTE + r"\s*)+$")
+LEADING_ATTRIBUTES = re.compile(r"^(\s*)((?:" + ATTRIBUTE + r"\s+)+)")
+
+
+def spelled_alike(lines):
+    """The same code in one spelling: a line of attributes only joined to the line it annotates
+    (`@Observable` above `final class M {` is `@Observable final class M {`), and a line's
+    leading attributes in sorted order (`@MainActor @Observable` is `@Observable @MainActor`)."""
+    result, pending = [], []
+    for line in lines:
+        if ATTRIBUTES_ONLY.match(line):
+            pending.append(line.strip())
+            continue
+        if pending:
+            if not line.strip():
+                result.extend(pending)
+                pending = []
+            else:
+                indent = line[:len(line) - len(line.lstrip())]
+                line = indent + " ".join(pending) + " " + line.lstrip()
+                pending = []
+        m = LEADING_ATTRIBUTES.match(line)
+        if m:
+            attributes = sorted(re.findall(ATTRIBUTE, m.group(2)))
+            line = m.group(1) + " ".join(attributes) + " " + line[m.end():]
+        result.append(line)
+    return result + pending
+
+
 def changed(old, new):
     """Removed and added lines (trimmed, observation-related only) as two Counters."""
     removed, added = collections.Counter(), collections.Counter()
@@ -185,6 +218,9 @@ def main():
         print("fix --write failed:", fix.stderr.strip(), file=sys.stderr)
     files_before, files_after, files_tool = swift_files(before), swift_files(after), swift_files(tool)
     authors_total = reproduced = tool_total = agreeing = 0
+    # The same counts with each file in one spelling (`spelled_alike`): edits that differ from
+    # the authors' only in where an attribute's line break is, or in attribute order.
+    alike = collections.Counter()
     tool_only_files = []
     missed = []
     differing = []
@@ -195,6 +231,12 @@ def main():
         authors = sum(a_removed.values()) + sum(a_added.values())
         by_tool = sum(t_removed.values()) + sum(t_added.values())
         both = sum((a_removed & t_removed).values()) + sum((a_added & t_added).values())
+        before_alike = spelled_alike(old)
+        a2_removed, a2_added = changed(before_alike, spelled_alike(read_lines(files_after.get(rel))))
+        t2_removed, t2_added = changed(before_alike, spelled_alike(read_lines(files_tool.get(rel))))
+        alike["authors"] += sum(a2_removed.values()) + sum(a2_added.values())
+        alike["tool"] += sum(t2_removed.values()) + sum(t2_added.values())
+        alike["both"] += sum((a2_removed & t2_removed).values()) + sum((a2_added & t2_added).values())
         authors_total += authors
         tool_total += by_tool
         reproduced += both
@@ -210,6 +252,8 @@ def main():
     pct = lambda a, b: f"{100.0 * a / b:.0f}%" if b else "n/a"
     print(f"reproduced {reproduced} of {authors_total} authors' changed lines ({pct(reproduced, authors_total)})")
     print(f"precision: of the tool's {tool_total} changed lines, {agreeing} agree with the authors ({pct(agreeing, tool_total)})")
+    print(f"spelling-normalized (attribute lines joined, attribute order ignored): reproduced {alike['both']} of {alike['authors']} "
+          f"({pct(alike['both'], alike['authors'])}); of the tool's {alike['tool']}, {alike['both']} agree ({pct(alike['both'], alike['tool'])})")
     print(f"files the tool changed that the authors did not: {len(tool_only_files)}")
     for rel in tool_only_files[:20]:
         print(f"  {rel}")
