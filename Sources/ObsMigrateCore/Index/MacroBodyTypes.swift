@@ -18,8 +18,11 @@ extension ProjectIndex {
                       let wrapper = WrapperSite.Wrapper(rawValue: attr.name), let name = property.name else { continue }
                 let written = writtenType(of: property, in: source, ownerPath: path, file: f)
                 let resolved = written.flatMap { resolveTypeName($0, from: path, in: f) }
-                // A type declared in the same body is not the project's type of that name.
-                if let written, file.decls.macroBodyTypes.contains(where: { $0.name == TypeName.base(SymbolTable.stripType(written)) }) { continue }
+                // A type declared in the same body (the preview's own mock) is not the project's
+                // type of that name: such a wrapper stays unplaced (UnplacedWrappers.swift).
+                guard let written, let region = localRegion(around: attr.token, in: f) else { continue }
+                let parts = SymbolTable.stripType(written).split(separator: ".").map(String.init)
+                if Set([parts.first, parts.last].compactMap { $0 }).contains(where: { namedLocally($0, in: region, of: f) }) { continue }
                 var site = WrapperSite(wrapper: wrapper, file: f, owner: nil, property: property, attribute: attr,
                                        writtenType: written, type: resolved, projectedUses: [], projectedUsesOutsideBody: [])
                 if let initializer = property.initializer { site.createsOwnObject = isConstruction(initializer, in: f, path: path) }
