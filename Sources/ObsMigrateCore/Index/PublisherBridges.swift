@@ -463,9 +463,11 @@ extension ProjectIndex {
 
     /// The element types written as `Published<T>` anywhere, normalized; "" when one cannot be read.
     func publishedTypeSpellings() -> Set<String> {
-        var result = Set<String>()
         let word = Array("Published".utf8)
-        for f in files.indices where !files[f].tokensDropped {
+        // Each file on its own, on every core.
+        let perFile = parallelMap(Array(files.indices)) { [self] f -> Set<String> in
+            var result = Set<String>()
+            guard !files[f].tokensDropped else { return result }
             let source = files[f].source, bytes = source.bytes
             // One search of the bytes rules out most files, before their tokens: `Published`, then `<`.
             var offset = 0, generic = false
@@ -475,7 +477,7 @@ extension ProjectIndex {
                 generic = k < bytes.count && bytes[k] == UInt8(ascii: "<")
                 offset = hit + 1
             }
-            guard generic else { continue }
+            guard generic else { return result }
             // `@Published` is an attribute token: only a bare `Published` is an identifier.
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 // A parameter that becomes `some Publisher<T, Never>` takes a bridge too (PublishedParameters.swift).
@@ -483,8 +485,9 @@ extension ProjectIndex {
                 guard let argument = Self.publishedTypeArgument(at: s, in: source) else { result.insert(""); continue }
                 result.insert(Self.normalizedTypeSpelling(source.text(argument.bytes)))
             }
+            return result
         }
-        return result
+        return perFile.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
 
     /// Every `$x` in the project handed on as a value (an argument, a return value, a stored or

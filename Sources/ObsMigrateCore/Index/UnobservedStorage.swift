@@ -17,12 +17,14 @@ extension ProjectIndex {
         var candidates: [(key: PropertyKey, literal: String)] = []
         var refusedByModel: [String: [String]] = [:]
         for key in refusals.keys { refusedByModel[key.model, default: []].append(key.property) }
+        let renderCallees = renderPathCallees  // once, for every candidate's reader methods
         for name in refusedByModel.keys.sorted() {
             // A subscriber of its own `objectWillChange` heard the key's changes; a kept publisher
             // (`ObjectWillChangeBridges.swift`) would not send them. (One outside is blocked in the sweep.)
             guard let model = models[name], model.declarations.count == 1, !objectWillChangeSubscribedByItself.contains(name) else { continue }
             for (property, literal) in unobservedCandidateKeys(refusedByModel[name]!.sorted(), declaration: model.declarations[0],
-                                                               extensions: model.extensions, simpleName: model.simpleName, attributes: ["AppStorage"]) {
+                                                               extensions: model.extensions, simpleName: model.simpleName, attributes: ["AppStorage"],
+                                                               renderCallees: renderCallees) {
                 candidates.append((PropertyKey(model: name, property: property), literal))
             }
         }
@@ -33,7 +35,8 @@ extension ProjectIndex {
             let names = decl.properties.compactMap { p in p.attribute("AppStorage") != nil && p.attribute("ObservationIgnored") != nil ? p.name : nil }
             guard !names.isEmpty else { continue }
             for (property, literal) in unobservedCandidateKeys(names, declaration: refs[0], extensions: extensionsOf[name] ?? [],
-                                                               simpleName: decl.simpleName, attributes: ["ObservationIgnored", "AppStorage"]) {
+                                                               simpleName: decl.simpleName, attributes: ["ObservationIgnored", "AppStorage"],
+                                                               renderCallees: renderCallees) {
                 candidates.append((PropertyKey(model: name, property: property), literal))
             }
         }
@@ -63,7 +66,7 @@ extension ProjectIndex {
     /// nothing and property observers (bare or as `self.name`, never `$name`), with their quoted
     /// keys. The class's bodies are read once for all of them.
     private func unobservedCandidateKeys(_ names: [String], declaration ref: TypeRef, extensions: [TypeRef], simpleName: String,
-                                         attributes: Set<String>) -> [(property: String, literal: String)] {
+                                         attributes: Set<String>, renderCallees: Set<String>) -> [(property: String, literal: String)] {
         guard !namesInInheritanceOrGenerics.contains(simpleName) else { return [] }
         let decl = type(ref), source = files[ref.file].source
         var literals: [String: String] = [:], declaredAt = Set<Int>()
@@ -115,7 +118,7 @@ extension ProjectIndex {
         // that returns one): that value changed with it.
         for (name, methods) in readers where !refused.contains(name) {
             let callers = callersWithin(bodies, of: methods)
-            if renderPathCalls(callers) || calledWhereSeen(bodies, callers) { refused.insert(name) }
+            if !callers.isDisjoint(with: renderCallees) || calledWhereSeen(bodies, callers) { refused.insert(name) }
         }
         return literals.keys.sorted().compactMap { refused.contains($0) ? nil : ($0, literals[$0]!) }
     }
@@ -185,22 +188,21 @@ extension ProjectIndex {
         }
     }
 
-    /// Whether a call of one of `methods` (through any receiver) is in a method that brings a
-    /// UIKit or AppKit view up to date for SwiftUI (`updateUIView`, `updateNSView`, and their
-    /// view controllers'), which SwiftUI calls again when what the representable reads changes.
-    private func renderPathCalls(_ methods: Set<String>) -> Bool {
+    /// The names called (through any receiver) in the methods that bring a UIKit or AppKit view
+    /// up to date for SwiftUI (`updateUIView`, `updateNSView`, and their view controllers'),
+    /// which SwiftUI calls again when what the representable reads changes.
+    private var renderPathCallees: Set<String> {
+        var result = Set<String>()
         for updater in ["updateUIView", "updateNSView", "updateUIViewController", "updateNSViewController"] {
             for ref in typesWithMember(updater) {
                 let s = files[ref.file].source
                 for fn in files[ref.file].decls.types[ref.type].functions where fn.name == updater {
                     guard let body = fn.body else { continue }
-                    if ((body.open + 1)..<body.close).contains(where: { k in
-                        s.kind(k) == .identifier && s.kind(k + 1) == .leftParen && methods.contains(s.text(k))
-                    }) { return true }
+                    for k in (body.open + 1)..<body.close where s.kind(k) == .identifier && s.kind(k + 1) == .leftParen { result.insert(s.text(k)) }
                 }
             }
         }
-        return false
+        return result
     }
 
     /// In one read of every file's tokens: the names among `names` that some file may read
@@ -220,13 +222,26 @@ extension ProjectIndex {
         let snapshot = self
         let perFile = parallelMap(Array(files.indices)) { f -> (read: Set<String>, keys: [(key: Int, wrapped: Bool)]) in
             guard snapshot.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return ([], []) }
+            // A file is read token by token (and one that let its tokens go, lexed again) only
+            // when its bytes hold a `.name`, a `$name` or a quoted key, or it may read a name bare
+            // (in a protocol or an extension), or it holds a candidate's own body: what the walk
+            // below can count in it.
+            if ownBodies[f] == nil,
+               !snapshot.files[f].decls.types.contains(where: { $0.kind == .protocol || $0.kind == .extension }),
+               !snapshot.files[f].withTransientBytes({ Self.mayMention($0, names: nameSet, keys: keySet) }) {
+                return ([], [])
+            }
             return snapshot.files[f].withTransientSource(ifBytes: { _ in true }) { source in
                 var read = Set<String>(), found: [(key: Int, wrapped: Bool)] = []
                 let skipped = ownBodies[f] ?? []
+                // A bare name only counts inside a protocol or an extension: a file with neither
+                // needs its names looked up only after a period (most of its identifiers are not).
+                let bareMayCount = snapshot.files[f].decls.types.contains { $0.kind == .protocol || $0.kind == .extension }
                 source.bytes.withUnsafeBufferPointer { bytes in
                     for k in 0..<source.sigCount {
                         switch source.kind(k) {
-                        case .identifier where nameSet.contains(source, k), .dollarIdentifier where nameSet.contains(source, k, from: 1):
+                        case .identifier where (bareMayCount || source.kind(k - 1) == .period) && nameSet.contains(source, k),
+                             .dollarIdentifier where nameSet.contains(source, k, from: 1):
                             guard !skipped.contains(where: { $0.contains(k) }) else { continue }
                             let text = String(source.kind(k) == .dollarIdentifier ? source.text(k).dropFirst() : Substring(source.text(k)))
                             if source.kind(k - 1) != .period {
@@ -266,6 +281,32 @@ extension ProjectIndex {
             for (k, wrapped) in file.keys { totals[k].all += 1; if wrapped { totals[k].wrapped += 1 } }
         }
         return (read, Dictionary(uniqueKeysWithValues: sortedKeys.indices.map { (sortedKeys[$0], totals[$0]) }))
+    }
+
+    /// Whether `bytes` hold a name of `names` right after a period or a `$` (`.name`, `.$name`,
+    /// `$name`), or a literal of `keys` (quotes included) between two quotes: a test with no
+    /// false negative, in one pass.
+    static func mayMention(_ bytes: [UInt8], names: WordSet, keys: WordSet) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                switch b[i] {
+                case UInt8(ascii: "."), UInt8(ascii: "$"):
+                    let start = i + 1
+                    var end = start
+                    while end < b.count, ProjectIndex.isIdentifierByte(b[end]) { end += 1 }
+                    if end > start, names.contains(b, start: start, length: end - start) { return true }
+                case UInt8(ascii: "\""):
+                    var close = i + 1
+                    while close < b.count, b[close] != UInt8(ascii: "\""), b[close] != 0x0A { close += 1 }
+                    if close < b.count, b[close] == UInt8(ascii: "\""), keys.contains(b, start: i, length: close - i + 1) { return true }
+                default:
+                    break
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     enum Mention { case bare, member, projected }

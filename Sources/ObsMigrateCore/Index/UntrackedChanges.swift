@@ -713,29 +713,33 @@ struct MemberReads {
         let words = names.sorted().map { Array($0.utf8) }
         let set = WordSet(names.sorted())
         let hashes = words.map(IdentifierFilter.hash(of:))
-        for f in index.files.indices where index.files[f].mayHoldIdentifier(anyOfHashes: hashes) {
+        // On every core; recorded in file order, so the places kept are the same on every run.
+        let perFile = parallelMap(Array(index.files.indices)) { f -> [(String, Int)] in
+            guard index.files[f].mayHoldIdentifier(anyOfHashes: hashes) else { return [] }
             // A file that let its tokens go is searched in its bytes, not lexed again: `.name`
-            // anywhere, in a comment too, counts (a doubt only keeps a class as it is).
+            // anywhere, in a comment too, counts (a doubt only keeps a class as it is). One pass
+            // reads each name that follows a period, whatever the number of names looked for.
             if index.files[f].tokensDropped {
-                let found: [(String, Int)] = index.files[f].withTransientBytes { bytes in
-                    var found: [(String, Int)] = []
-                    for word in words {
-                        var from = 0
-                        while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: from..<bytes.count) {
-                            from = hit + 1
-                            let end = hit + word.count
-                            if hit > 0, bytes[hit - 1] == UInt8(ascii: "."), end == bytes.count || !ProjectIndex.isIdentifierByte(bytes[end]) {
-                                found.append((String(decoding: word, as: UTF8.self), hit))
+                return index.files[f].withTransientBytes { bytes in
+                    bytes.withUnsafeBufferPointer { b in
+                        var found: [(String, Int)] = []
+                        var i = 0
+                        while i < b.count {
+                            guard b[i] == UInt8(ascii: ".") else { i += 1; continue }
+                            let start = i + 1
+                            var end = start
+                            while end < b.count, ProjectIndex.isIdentifierByte(b[end]) { end += 1 }
+                            if end > start, set.contains(b, start: start, length: end - start) {
+                                found.append((String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self), start))
                             }
+                            i = max(end, start)
                         }
+                        return found
                     }
-                    return found
                 }
-                record(found, in: f)
-                continue
             }
             // In memory: read token by token (a byte search per name would read it once for each).
-            let found: [(String, Int)] = index.files[f].withTransientSource(ifBytes: { _ in true }) { source in
+            return index.files[f].withTransientSource(ifBytes: { _ in true }) { source in
                 var found: [(String, Int)] = []
                 for t in 0..<source.sigCount {
                     switch source.kind(t) {
@@ -753,8 +757,8 @@ struct MemberReads {
                 }
                 return found
             } ?? []
-            record(found, in: f)
         }
+        for (f, found) in perFile.enumerated() where !found.isEmpty { record(found, in: f) }
     }
 
     private mutating func record(_ found: [(String, Int)], in f: Int) {
