@@ -13,6 +13,7 @@ public enum BlockReason: Sendable, Hashable {
     /// `why`: why obs-migrate does not track it by hand, when it could have.
     case publishingStorage(property: String, wrapper: String, why: String = "")
     case notAClass
+    case repeatedConformance
     case swiftDataModel
     case declaresObjectWillChange
     case usesObjectWillChange
@@ -87,6 +88,7 @@ public enum BlockReason: Sendable, Hashable {
             "its @\(wrapper) '\(property)' publishes each change through objectWillChange, which @Observable cannot track"
                 + (why.isEmpty ? "" : "; not tracked by hand: \(why)")
         case .notAClass: "it is not a class"
+        case .repeatedConformance: "its inheritance clause names ObservableObject more than once, which Swift rejects (remove one first)"
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
         case .declaresObjectWillChange: "it declares its own objectWillChange"
         case .usesObjectWillChange: "it uses objectWillChange"
@@ -156,7 +158,8 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject: "OBS101"
+        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject,
+             .repeatedConformance: "OBS101"
         case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
         case .swiftDataModel: "OBS205"
@@ -204,7 +207,7 @@ public enum BlockReason: Sendable, Hashable {
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]),
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
-        .notAClass, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
+        .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),

@@ -395,6 +395,8 @@ extension ProjectIndex {
             let decl = type(ref)
             let site = Site(file: ref.file, offset: decl.start)
             if decl.kind != .class && decl.kind != .extension { result.append(Blocker(.notAClass, site: site)) }
+            // Each entry's removal would take the same comma: the edits would overlap (found by fuzzing).
+            if decl.inheritance.filter({ $0.baseName == "ObservableObject" }).count > 1 { result.append(Blocker(.repeatedConformance, site: site)) }
             if decl.kind == .class, decl.hasAttribute("Model") { result.append(Blocker(.swiftDataModel, site: site)) }
             result += bodyBlockers(of: name, in: ref, published: allPublished)
         }
