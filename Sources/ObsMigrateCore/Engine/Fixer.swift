@@ -1,5 +1,6 @@
 /// Applies byte-range edits: sorted, de-duplicated, and never overlapping. An edit that
-/// overlaps one already taken is left for the next round (the caller re-checks until stable).
+/// overlaps one already taken is left out and counted in `deferred`: `fix` stops the run then
+/// (FixCommand.fixRound), as the rest would be half a migration.
 public enum Fixer {
     public struct Outcome: Sendable {
         public var bytes: [UInt8]
