@@ -146,6 +146,17 @@ final class LexerTests: XCTestCase {
         }
     }
 
+    /// The line above, whatever ends lines: `\r\n` is one break (found at its `\n`, the line
+    /// above would be empty, and a removal there took a byte of the line ending).
+    func testLineStartBeforeStepsOverEachLineEnding() {
+        for eol in ["\n", "\r\n", "\r"] {
+            let source = SourceFile(path: "F.swift", bytes: Array("let a = 1\(eol)let b = 2\(eol)let c = 3\(eol)".utf8))
+            let second = source.nextLineStart(after: 0), third = source.nextLineStart(after: second)
+            XCTAssertEqual(source.lineStart(before: third), second, "eol \(eol.debugDescription)")
+            XCTAssertEqual(source.lineStart(before: second), 0, "eol \(eol.debugDescription)")
+        }
+    }
+
     func testTriviaKinds() {
         XCTAssertEqual(allTokens("a //x\r\n/// d\n/* b */ /** c */\tz"), [
             "identifier:a", "whitespace: ", "lineComment://x", "newline:\r\n", "docLineComment:/// d", "newline:\n",
