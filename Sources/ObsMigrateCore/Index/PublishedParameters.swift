@@ -32,19 +32,26 @@ extension ProjectIndex {
     /// overrides: the signatures that must match another one's would no longer match.
     func collectPublishedParameters() -> [Int: [PublishedParameter]] {
         var result: [Int: [PublishedParameter]] = [:], functionNames = Set<String>()
-        let word = Array("Published".utf8)
-        for f in files.indices where !files[f].tokensDropped {
+        // Each file on its own, on every core; one whose bytes hold no `Published` followed by `<`
+        // (spaces and line breaks between; a comment there is looked at) is not read token by token.
+        let perFile = parallelMap(Array(files.indices)) { [self] f -> (found: [PublishedParameter], refused: Bool) in
+            guard !files[f].tokensDropped else { return ([], false) }
             let source = files[f].source
-            guard ByteSearch.firstOffset(of: word, in: source.bytes, range: 0..<source.bytes.count) != nil else { continue }
+            guard Self.mayHoldPublishedGeneric(source.bytes) else { return ([], false) }
+            var found: [PublishedParameter] = []
             for s in source.indices(of: .identifier, length: 9) where source.isText(s, "Published") && source.isText(s + 1, "<") {
                 switch publishedParameter(at: s, in: f) {
                 case .none: continue
-                case .some(.success(let parameter)):
-                    result[f, default: []].append(parameter)
-                    if let name = parameter.function { functionNames.insert(name) }
-                case .some(.failure): return [:]
+                case .some(.success(let parameter)): found.append(parameter)
+                case .some(.failure): return ([], true)
                 }
             }
+            return (found, false)
+        }
+        if perFile.contains(where: \.refused) { return [:] }
+        for (f, file) in perFile.enumerated() where !file.found.isEmpty {
+            result[f] = file.found
+            for parameter in file.found { if let name = parameter.function { functionNames.insert(name) } }
         }
         // A function taken as a value (`let f = show`, `map(show)`) could not infer the type an
         // opaque parameter stands for: its parameters stay.
@@ -55,6 +62,20 @@ extension ProjectIndex {
             if result[f]!.isEmpty { result[f] = nil }
         }
         return result
+    }
+
+    /// Whether `bytes` may hold the tokens `Published` `<`: the word, then `<` after blanks and
+    /// line breaks, or a `/` (a comment may stand between them). No false negative.
+    static func mayHoldPublishedGeneric(_ bytes: [UInt8]) -> Bool {
+        let word = Array("Published".utf8)
+        var offset = 0
+        while let hit = ByteSearch.firstOffset(of: word, in: bytes, range: offset..<bytes.count) {
+            var k = hit + word.count
+            while k < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) { k += 1 }
+            if k < bytes.count, bytes[k] == UInt8(ascii: "<") || bytes[k] == UInt8(ascii: "/") { return true }
+            offset = hit + 1
+        }
+        return false
     }
 
     /// The names among `names` that some file uses other than by declaring or calling them.
