@@ -22,10 +22,13 @@ extension ProjectIndex {
         var written: [String] = []
         var function: FunctionDecl? = nil
         if let code = enclosingCode(of: k, in: file) {
+            // In a closure (or an accessor), the name may be a parameter or local of the code
+            // around it, which this does not read: untold, rather than a property of that name.
+            guard let fn = code.function else { return nil }
             for t in (code.open + 1)..<k where source.kind(t) == .identifier && source.name(t) == name {
                 if Self.mayBind(t, in: source) || closureParameterSequence(t, use: k, in: source) != nil { return nil }
             }
-            if let fn = code.function, let (text, _) = writtenParameterType(name, of: fn, in: source) {
+            if let (text, _) = writtenParameterType(name, of: fn, in: source) {
                 written = [text]
                 function = fn
             }

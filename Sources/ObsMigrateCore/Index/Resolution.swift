@@ -471,7 +471,10 @@ extension ProjectIndex {
                 k += 1
             }
             if !candidates.isEmpty { return single(candidates) }
-            if let fn = code.function, let (written, at) = parameterType(name, of: fn, in: source) {
+            // A parameter of that name shadows the type's members: its type, or untold when it is
+            // one of the function's generic parameters (not the property of the same name).
+            if let fn = code.function, writtenParameterType(name, of: fn, in: source) != nil {
+                guard let (written, at) = parameterType(name, of: fn, in: source) else { return nil }
                 return writtenType(written, from: path, in: file, foreign: foreign, at: at)
             }
         }
