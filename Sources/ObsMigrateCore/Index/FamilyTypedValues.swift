@@ -97,20 +97,13 @@ extension ProjectIndex {
     static func functionGenericConstraints(of parameter: String, _ fn: FunctionDecl, in source: SourceFile) -> [String] {
         let limit = fn.body?.open ?? fn.endToken
         var k = fn.startToken
-        while k < limit, source.kind(k) != .leftParen, !source.text(k).hasPrefix("<") { k += 1 }
         var generics: String? = nil
-        if k < limit, source.kind(k) != .leftParen {
-            let open = k
-            var depth = 0
-            while k < limit {
-                for ch in source.text(k) { depth += ch == "<" ? 1 : ch == ">" ? -1 : 0 }
-                if depth <= 0 { break }
-                k += 1
-            }
-            guard k < limit else { return [] }
-            generics = source.joinedText(open..<(k + 1))
-            while k < limit, source.kind(k) != .leftParen { k += 1 }
+        if let clause = functionGenericClause(fn, in: source) {
+            guard clause.closed else { return [] }
+            generics = source.joinedText(clause.tokens.lowerBound..<(clause.tokens.upperBound + 1))
+            k = clause.tokens.upperBound
         }
+        while k < limit, source.kind(k) != .leftParen { k += 1 }
         var whereClause: String? = nil
         if k < limit {
             let close = Int(source.match[k])

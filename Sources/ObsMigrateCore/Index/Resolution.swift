@@ -331,21 +331,28 @@ extension ProjectIndex {
     /// The generic parameters of a function (`func f<A, B: P>(...)`): the names at the first
     /// level of the angle brackets right after its name.
     static func functionGenericParameters(_ fn: FunctionDecl, in source: SourceFile) -> Set<String> {
+        guard let clause = functionGenericClause(fn, in: source) else { return [] }
+        let text = clause.tokens.map { source.text($0) + " " }.joined()
+        return SymbolTable.genericParameterNames("<" + text.trimmingWhitespaceAndNewlines().dropFirst().dropLast() + ">")
+    }
+
+    /// The tokens of a function's generic clause, from its `<` to the `>` that closes it
+    /// (`closed`), or to the end of the signature when none does; nil when it has none.
+    static func functionGenericClause(_ fn: FunctionDecl, in source: SourceFile) -> (tokens: ClosedRange<Int>, closed: Bool)? {
         var k = fn.startToken
         let limit = fn.body?.open ?? fn.endToken
         while k < limit, source.kind(k) != .leftParen, !(source.kind(k) == .operator && source.text(k).hasPrefix("<")) && !source.isText(k, "<") { k += 1 }
-        guard k < limit, source.kind(k) != .leftParen else { return [] }
-        var text = ""
+        guard k < limit, source.kind(k) != .leftParen else { return nil }
+        let open = k
         var depth = 0
         while k < limit {
             if source.kind(k) == .operator || source.isText(k, "<") || source.isText(k, ">") {
                 for ch in source.text(k) { depth += ch == "<" ? 1 : ch == ">" ? -1 : 0 }
             }
-            text += source.text(k) + " "
-            if depth <= 0 { break }
+            if depth <= 0 { return (open...k, true) }
             k += 1
         }
-        return SymbolTable.genericParameterNames("<" + text.trimmingWhitespaceAndNewlines().dropFirst().dropLast() + ">")
+        return (open...(limit - 1), false)
     }
 
     func writtenParameterType(_ name: String, of fn: FunctionDecl, in source: SourceFile) -> (String, Int)? {
