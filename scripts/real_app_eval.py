@@ -16,7 +16,8 @@ and prints:
    "reproduced" is over the authors' lines; "precision" is over the tool's;
    The same is printed "spelling-normalized": each file's attribute-only lines joined to the
    line they annotate and leading attributes sorted first (`spelled_alike`), so that
-   `@Observable` on a line of its own and `@Observable final class M` count as one edit;
+   `@Observable` on a line of its own and `@Observable final class M` count as one edit, and
+   `@Environment(M.self) var m: M` as `@Environment(M.self) var m`;
 3. files the tool changed that the authors did not touch.
 
 The detail file (WORKDIR/missed.txt) lists, per file, the authors' lines the tool did not
@@ -115,10 +116,15 @@ ATTRIBUTES_ONLY = re.compile(r"^\s*(?:" + ATTRIBUTE + r"\s*)+$")
 LEADING_ATTRIBUTES = re.compile(r"^(\s*)((?:" + ATTRIBUTE + r"\s+)+)")
 
 
+# `@Environment(M.self) var m: M` and `@Environment(M.self) var m` declare the same property.
+REDUNDANT_ENVIRONMENT_TYPE = re.compile(r"(@Environment\(([A-Za-z_][A-Za-z0-9_.]*)\.self\).*?\bvar\s+[A-Za-z_][A-Za-z0-9_]*)\s*:\s*\2\b(?![.?!<])")
+
+
 def spelled_alike(lines):
     """The same code in one spelling: a line of attributes only joined to the line it annotates
     (`@Observable` above `final class M {` is `@Observable final class M {`), and a line's
-    leading attributes in sorted order (`@MainActor @Observable` is `@Observable @MainActor`)."""
+    leading attributes in sorted order (`@MainActor @Observable` is `@Observable @MainActor`), and
+    `@Environment(M.self) var m: M` without its redundant `: M`."""
     result, pending = [], []
     for line in lines:
         if ATTRIBUTES_ONLY.match(line):
@@ -136,7 +142,7 @@ def spelled_alike(lines):
         if m:
             attributes = sorted(re.findall(ATTRIBUTE, m.group(2)))
             line = m.group(1) + " ".join(attributes) + " " + line[m.end():]
-        result.append(line)
+        result.append(REDUNDANT_ENVIRONMENT_TYPE.sub(r"\1", line))
     return result + pending
 
 
@@ -252,7 +258,7 @@ def main():
     pct = lambda a, b: f"{100.0 * a / b:.0f}%" if b else "n/a"
     print(f"reproduced {reproduced} of {authors_total} authors' changed lines ({pct(reproduced, authors_total)})")
     print(f"precision: of the tool's {tool_total} changed lines, {agreeing} agree with the authors ({pct(agreeing, tool_total)})")
-    print(f"spelling-normalized (attribute lines joined, attribute order ignored): reproduced {alike['both']} of {alike['authors']} "
+    print(f"spelling-normalized (attribute lines joined, attribute order and a redundant @Environment type ignored): reproduced {alike['both']} of {alike['authors']} "
           f"({pct(alike['both'], alike['authors'])}); of the tool's {alike['tool']}, {alike['both']} agree ({pct(alike['both'], alike['tool'])})")
     print(f"files the tool changed that the authors did not: {len(tool_only_files)}")
     for rel in tool_only_files[:20]:
