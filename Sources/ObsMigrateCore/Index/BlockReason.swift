@@ -12,6 +12,8 @@ public enum BlockReason: Sendable, Hashable {
     case storedVariablesDeclaredTogether(names: [String])
     /// `why`: why obs-migrate does not track it by hand, when it could have.
     case publishingStorage(property: String, wrapper: String, why: String = "")
+    /// A property wrapper whose `_enclosingInstance` subscript requires ObservableObject.
+    case publishesThroughEnclosingInstance(property: String, wrapper: String)
     case notAClass
     case repeatedConformance
     case swiftDataModel
@@ -87,6 +89,8 @@ public enum BlockReason: Sendable, Hashable {
         case .publishingStorage(let property, let wrapper, let why):
             "its @\(wrapper) '\(property)' publishes each change through objectWillChange, which @Observable cannot track"
                 + (why.isEmpty ? "" : "; not tracked by hand: \(why)")
+        case .publishesThroughEnclosingInstance(let property, let wrapper):
+            "its @\(wrapper) '\(property)' publishes through the object that holds it (\(wrapper)'s _enclosingInstance subscript requires ObservableObject), which @Observable cannot track"
         case .notAClass: "it is not a class"
         case .repeatedConformance: "its inheritance clause names ObservableObject more than once, which Swift rejects (remove one first)"
         case .swiftDataModel: "it is a SwiftData @Model, which is Observable already (@Observable added to it would not compile)"
@@ -159,7 +163,7 @@ public enum BlockReason: Sendable, Hashable {
     public var rule: String? {
         switch self {
         case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject,
-             .repeatedConformance: "OBS101"
+             .repeatedConformance, .publishesThroughEnclosingInstance: "OBS101"
         case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
         case .swiftDataModel: "OBS205"
@@ -207,6 +211,7 @@ public enum BlockReason: Sendable, Hashable {
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]),
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
+        .publishesThroughEnclosingInstance(property: "sortOrder", wrapper: "PublishedUserDefaultsBacked"),
         .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),

@@ -387,6 +387,7 @@ extension ProjectIndex {
         if let codable = codableBlocker(of: name, model) { result.append(codable) }
         let shape = declarationShapeBlockers(of: model)
         result += shape
+        result += enclosingInstanceWrapperBlockers(of: model)
         if !shape.contains(where: { if case .declaredInSeveralFiles = $0.reason { true } else { false } }) {
             result += configurationBlockers(of: model)
         }

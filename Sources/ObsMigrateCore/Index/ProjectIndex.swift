@@ -141,6 +141,8 @@ public struct ProjectIndex: Sendable {
     /// Classes that may be ObservableObjects through a superclass the project does not declare
     /// (Core Data's `NSManagedObject`), with that superclass: their wrappers stay.
     public var frameworkObservableSuperclass: [String: String] = [:]
+    /// Property wrappers whose enclosing-instance subscript requires ObservableObject (`EnclosingInstanceWrappers.swift`).
+    public var enclosingInstanceWrappers: [EnclosingInstanceWrapper] = []
     /// Models that forward a child model's `objectWillChange` (see `ChangeForwarding`), and the
     /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
     public var changeForwardings: [ChangeForwarding] = []
@@ -252,6 +254,7 @@ public struct ProjectIndex: Sendable {
         observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
         shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
         frameworkObservableSuperclass = Self.frameworkObservableSuperclasses(symbols, files: files)
+        enclosingInstanceWrappers = Self.enclosingInstanceWrappers(symbols, files: files)
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))

@@ -426,8 +426,11 @@ extension ProjectIndex {
                    source.isIdentifier(k + 2, "in"), k + 1 != s {
                     var e = k + 3
                     while e < s, source.kind(e) != .leftBrace { e += 1 }
+                    // `for item in items where item.isDue {`: the sequence ends at `where`.
+                    var sequenceEnd = k + 3
+                    while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
                     // Only inside the loop's body is the name the element.
-                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<e, in: file, path: path).map { ResolvedType($0) }) }
+                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path).map { ResolvedType($0) }) }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
                     candidates.append(sequence.isEmpty ? nil : elementType(sequence, in: file, path: path).map { ResolvedType($0) })

@@ -199,6 +199,10 @@ extension ProjectIndex {
         } else if let family = receiver.flatMap({ familyValues(of: $0, typed: model, in: f) }) {
             // A value of a protocol family (`feed: some FeedSource`, `<S: Store>`): its models keep it.
             for name in family.sorted() { out.block(name, .objectWillChangeUsed, site) }
+        } else if let receiver, receiver.count == 1, source.kind(receiver.lowerBound) == .identifier,
+                  enclosingInstanceSubscript(bodyHolding: s, in: f, instance: source.name(receiver.lowerBound)) != nil {
+            // `instance.objectWillChange` in a wrapper's enclosing-instance subscript: the instance
+            // is a class with a property so wrapped, which keeps ObservableObject for that.
         } else {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)
@@ -258,8 +262,10 @@ extension ProjectIndex {
             out.constraints.append(ConstraintUse(site: site, range: range, declarationName: type(proto).qualifiedName, associatedType: associated))
             return
         }
-        out.constraints.append(ConstraintUse(site: site, range: range, declarationName: isExtension ? nil : constrainedDeclaration(s, f),
-                                             isExtension: isExtension))
+        // A property wrapper's `_enclosingInstance` subscript is called by the compiler for the
+        // classes it wraps a property of (held by `enclosingInstanceWrapperBlockers`), never by name.
+        let declaration = isExtension || enclosingInstanceSubscript(signatureHolding: s, in: f) != nil ? nil : constrainedDeclaration(s, f)
+        out.constraints.append(ConstraintUse(site: site, range: range, declarationName: declaration, isExtension: isExtension))
     }
 
     /// Code inside string interpolations: no receiver can be typed there.
@@ -272,7 +278,12 @@ extension ProjectIndex {
                 if inner.kind(k + 1) == .dollarIdentifier, let owners = scope.publishedOwners[String(inner.text(k + 1).dropFirst())] {
                     out.blockAll(.publisherInInterpolation(projection: inner.text(k + 1)), site, only: owners)
                 } else if inner.isIdentifier(k + 1, "objectWillChange") {
-                    out.blockAll(.objectWillChangeInInterpolation, site)
+                    // Of the enclosing instance in a wrapper's subscript: held there already (above).
+                    let ofEnclosingInstance = !enclosingInstanceWrappers.isEmpty && k >= 1 && inner.kind(k - 1) == .identifier
+                        && (k == 1 || inner.kind(k - 2) != .period)
+                        && enclosingInstanceSubscript(bodyHolding: source.sigIndex(atOrAfter: range.lowerBound) - 1, in: scope.file,
+                                                      instance: inner.name(k - 1)) != nil
+                    if !ofEnclosingInstance { out.blockAll(.objectWillChangeInInterpolation, site) }
                 }
             }
         }

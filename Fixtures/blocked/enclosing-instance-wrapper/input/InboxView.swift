@@ -1,0 +1,15 @@
+import SwiftUI
+
+struct InboxView: View {
+    @StateObject private var inbox = Inbox()
+    @ObservedObject var settings: Settings
+    let page: Page
+
+    var body: some View {
+        VStack {
+            Text(inbox[0])
+            Text(page[0])
+            Toggle("Ascending", isOn: $settings.sortAscending)
+        }
+    }
+}
