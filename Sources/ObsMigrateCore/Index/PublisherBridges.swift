@@ -415,7 +415,8 @@ extension ProjectIndex {
     }
 
     /// `Name.member` / `Outer.Name.member` where `Name` is a non-generic enum of the project and
-    /// `member` one of its cases without associated values: the type as written.
+    /// `member` one of its cases without associated values, or a non-generic type and `member` a
+    /// static property holding one of it: the type as written.
     func enumCaseType(_ initializer: Range<Int>, in source: SourceFile, at path: [String], file: Int) -> String? {
         // `Type.case` at least: a lone name (`= defaults`) is no case, and has no head to resolve.
         guard initializer.count >= 3, initializer.count % 2 == 1 else { return nil }
@@ -431,7 +432,25 @@ extension ProjectIndex {
             let decl = type(ref)
             return decl.kind == .enum && decl.genericParameters == nil && Self.declaresPlainCase(member, in: decl, source: files[ref.file].source)
         }
-        return isCase && refs.allSatisfy({ type($0).kind == .enum || type($0).kind == .extension }) ? written : nil
+        if isCase && refs.allSatisfy({ type($0).kind == .enum || type($0).kind == .extension }) { return written }
+        // `ReaderDocumentState.empty` of `static let empty = ReaderDocumentState()` (or `: Self`):
+        // a static property of a non-generic type that holds a value of that type.
+        guard refs.allSatisfy({ type($0).genericParameters == nil && type($0).kind != .protocol }) else { return nil }
+        let simple = TypeName.base(resolved)
+        let holdsOwnType = (refs + (extensionsOf[resolved] ?? [])).contains { ref in
+            type(ref).properties.contains { p in
+                guard p.isStatic, p.name == member else { return false }
+                if let typeText = p.typeText {
+                    let bare = typeText.filter { !$0.isWhitespace }
+                    return bare == "Self" || bare == simple || bare == written
+                }
+                guard let i = p.initializer, i.count >= 3 else { return false }
+                let s = files[ref.file].source, last = i.upperBound - 1
+                guard s.kind(last) == .rightParen, Int(s.match[last]) == i.lowerBound + 1 else { return false }
+                return s.isIdentifier(i.lowerBound, "Self") || s.text(i.lowerBound) == simple
+            }
+        }
+        return holdsOwnType ? written : nil
     }
 
     /// Whether `case name` (in a list, with a raw value, not with associated values) is written
