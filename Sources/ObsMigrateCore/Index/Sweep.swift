@@ -211,10 +211,10 @@ extension ProjectIndex {
     }
 
     /// Whether no model can be a value of `type`, told by `expressionType(foreign: true)`: a
-    /// struct or enum of the project (a model is a class), or a type declared outside the
+    /// struct, enum or actor of the project (a model is a class), or a type declared outside the
     /// project (a constructor call of such a type, or a `foreignTypeName`).
     func isNeverAModel(_ type: String) -> Bool {
-        if let refs = declared[type] { return refs.allSatisfy { [.struct, .enum].contains(self.type($0).kind) } }
+        if let refs = declared[type] { return refs.allSatisfy { [.struct, .enum, .actor].contains(self.type($0).kind) } }
         return bySimpleName[TypeName.base(type)] == nil && topLevelFunctionsByName[type] == nil
     }
 

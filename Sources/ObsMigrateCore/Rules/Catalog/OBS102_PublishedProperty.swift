@@ -69,6 +69,11 @@ public struct PublishedProperty: Rule {
                     findings.append(finding(context, attr.range,
                         "@Published \(label) stays while \(decl.simpleName) keeps ObservableObject: \(context.whyBlocked(name))",
                         fix: nil, model: name))
+                } else if decl.kind == .actor {
+                    // Only classes migrate: an actor keeps its publishers (@Observable takes no actor).
+                    findings.append(finding(context, attr.range,
+                        "@Published \(label) in the actor \(decl.simpleName), which @Observable cannot take: left as it is",
+                        fix: nil, model: name))
                 } else {
                     findings.append(finding(context, attr.range,
                         "@Published \(label) in \(decl.simpleName), which does not conform to ObservableObject in the scanned sources: left as it is",
