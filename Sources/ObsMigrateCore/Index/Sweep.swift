@@ -276,6 +276,12 @@ extension ProjectIndex {
             for k in 0..<inner.sigCount where inner.kind(k) == .period && k + 1 < inner.sigCount {
                 let site = Site(file: scope.file, offset: range.lowerBound + inner.start(k + 1))
                 if inner.kind(k + 1) == .dollarIdentifier, let owners = scope.publishedOwners[String(inner.text(k + 1).dropFirst())] {
+                    // `Summary("Get the time in \(\.$location)")` in an intent's `parameterSummary`:
+                    // a key path to the intent's own parameter, no model's publisher.
+                    if k >= 1, inner.kind(k - 1) == .backslash, (k == 1 || inner.kind(k - 2) != .identifier),
+                       let root = appIntentKeyPathRoot(source.sigIndex(atOrAfter: range.lowerBound) - 1, in: scope.file), models[root] == nil {
+                        continue
+                    }
                     out.blockAll(.publisherInInterpolation(projection: inner.text(k + 1)), site, only: owners)
                 } else if inner.isIdentifier(k + 1, "objectWillChange") {
                     // Of the enclosing instance in a wrapper's subscript: held there already (above).

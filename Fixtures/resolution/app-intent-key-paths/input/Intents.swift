@@ -33,6 +33,20 @@ struct FireEventIntent: AppIntent {
     func perform() async throws -> some IntentResult { .result() }
 }
 
+/// The same in an interpolated summary: `\(\.$server)` names the intent's parameter.
+struct ShowServerIntent: AppIntent {
+    static var title: LocalizedStringResource = "Show server"
+
+    @Parameter(title: "Server")
+    var server: String
+
+    static var parameterSummary: some ParameterSummary {
+        Summary("Show \(\.$server)")
+    }
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 struct ServerQuery: EntityStringQuery {
     @IntentParameterDependency<FireEventIntent>(\.$server)
     var intent
