@@ -229,7 +229,7 @@ extension ProjectIndex {
                 guard component.call == nil, !isStaticContext else { return nil }
                 let found = members(named: name, of: base)
                 current = found.isEmpty ? nil : single(found.map { property, ref in
-                    property.typeText.flatMap(Self.subscriptResultText(of:)).flatMap {
+                    collectionTypeText(of: property, in: ref.file).flatMap(Self.subscriptResultText(of:)).flatMap {
                         resolveTypeName($0, from: type(ref).path + [type(ref).name], in: ref.file)
                     }
                 })

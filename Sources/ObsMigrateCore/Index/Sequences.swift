@@ -17,7 +17,7 @@ extension ProjectIndex {
         for ref in enclosingTypes(of: s, in: file) {
             let found = members(named: name, of: resolveTypeName(type(ref).qualifiedName, from: []) ?? type(ref).qualifiedName)
             guard !found.isEmpty else { continue }
-            let texts = found.compactMap { $0.0.typeText }
+            let texts = found.compactMap { property, ref in collectionTypeText(of: property, in: ref.file) }
             return texts.count == found.count ? texts : nil
         }
         return nil
@@ -34,6 +34,19 @@ extension ProjectIndex {
         case .comma, .rightParen, .colon: return true
         default: return false
         }
+    }
+
+    /// A property's written type, or for `var peers = [ID: Channel]()` (an empty collection
+    /// made by its type written in brackets) that type.
+    func collectionTypeText(of property: PropertyDecl, in file: Int) -> String? {
+        if let written = property.typeText { return written }
+        guard let i = property.initializer, i.count >= 4 else { return nil }
+        let source = files[file].source
+        guard source.kind(i.lowerBound) == .leftBracket else { return nil }
+        let close = Int(source.match[i.lowerBound])
+        guard close > i.lowerBound, close + 3 == i.upperBound, source.kind(close + 1) == .leftParen,
+              source.kind(close + 2) == .rightParen else { return nil }
+        return source.joinedText(i.lowerBound..<(close + 1))
     }
 
     /// The element type of a sequence written as one name whose type is an array or a set.
