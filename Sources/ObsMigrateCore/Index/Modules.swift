@@ -64,8 +64,10 @@ extension ProjectIndex {
         }
         var modulesOfName: [String: Set<Int>] = [:]
         for f in files.indices {
-            for t in files[f].decls.types where t.kind != .extension && t.path.isEmpty {
-                modulesOfName[t.name, default: []].insert(moduleIndex[f])
+            // By index: enumerating the declarations would copy each one whole.
+            let types = files[f].decls.types
+            for t in types.indices where types[t].kind != .extension && types[t].path.isEmpty {
+                modulesOfName[types[t].name, default: []].insert(moduleIndex[f])
             }
         }
         var separated = Set<Int>()

@@ -249,22 +249,26 @@ public struct ProjectIndex: Sendable {
         bumpsLowTargets = policy.bumpsLowTargets
         waivedBlockers = policy.waivedBlockers
         projectFolderList = ProjectFolders(files.map(\.path))
-        let modules = separateModules()
+        let modules = Timings.measure("index: modules") { separateModules() }
         symbols = Timings.measure("index: declarations") { SymbolTable(files: self.files, modules: modules) }
-        observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
-        shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
-        frameworkObservableSuperclass = Self.frameworkObservableSuperclasses(symbols, files: files)
-        enclosingInstanceWrappers = Self.enclosingInstanceWrappers(symbols, files: files)
+        Timings.measure("index: placement and framework names") {
+            observablePlacement = policy.observablePlacement ?? Self.observablePlacement(symbols, files: self.files)
+            shadowedFrameworkNames = Self.shadowedFrameworkNames(symbols)
+            frameworkObservableSuperclass = Self.frameworkObservableSuperclasses(symbols, files: files)
+            enclosingInstanceWrappers = Self.enclosingInstanceWrappers(symbols, files: files)
+        }
         namesInInheritanceOrGenerics = Timings.measure("index: inherited names") { Self.namesInInheritanceOrGenerics(files) }
         Timings.measure("index: models") { collectModels(symbols.protocols, symbols.classNames) }
         filesRefiningObservableObject = Set(refiningProtocols.values.map(\.file))
-        collectProtocolFamilies()
-        for (name, model) in models {
-            let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
-            for f in files { modelsByFile[f, default: []].append(name) }
+        Timings.measure("index: protocol families and published names") {
+            collectProtocolFamilies()
+            for (name, model) in models {
+                let files = Set((model.declarations + model.conformances.map(\.ref)).map(\.file))
+                for f in files { modelsByFile[f, default: []].append(name) }
+            }
+            for f in modelsByFile.keys { modelsByFile[f]!.sort() }
+            cachePublishedNames()
         }
-        for f in modelsByFile.keys { modelsByFile[f]!.sort() }
-        cachePublishedNames()
         observerMigrations = Timings.measure("index: observer pipelines") { collectObserverMigrations() }
         if policy.bridgesPublishers {
             publishedParameters = Timings.measure("index: published parameters") { collectPublishedParameters() }
@@ -276,13 +280,17 @@ public struct ProjectIndex: Sendable {
         (storageAccessors, storageAccessorRefusals) = Timings.measure("index: storage accessors") { collectStorageAccessors() }
         unobservedStorage = Timings.measure("index: unobserved storage") { collectUnobservedStorage(refusals: &storageAccessorRefusals) }
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
-        collectDeploymentTargets()
-        xcodeSourceNames = Self.xcodeSourceNames(files)
+        Timings.measure("index: deployment targets and Xcode sources") {
+            collectDeploymentTargets()
+            xcodeSourceNames = Self.xcodeSourceNames(files)
+        }
         Timings.measure("index: decide") { decide() }
         (bridgedProperties, assignedBridgeProperties) = Timings.measure("index: bridged properties") { collectBridgedProperties() }
-        bridgedObjectWillChange = collectBridgedObjectWillChange()
-        collectInitializerWork()
-        collectObservableStateDefaults()
+        Timings.measure("index: initializer work and state defaults") {
+            bridgedObjectWillChange = collectBridgedObjectWillChange()
+            collectInitializerWork()
+            collectObservableStateDefaults()
+        }
     }
 
     /// Whether a rule can report anything in file `f`. A file whose tokens were let go holds
