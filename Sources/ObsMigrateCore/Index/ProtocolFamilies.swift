@@ -201,9 +201,58 @@ extension ProjectIndex {
             }
             return snapshot.files[piece.file].withTransientSource(ifBytes: mayHoldOne, look) ?? []
         }
-        for (member, blocker) in found.joined() {
+        let all = Array(found.joined())
+        let constructedOnly = associatedTypesOnlyConstructed(Set(all.compactMap { entry -> String? in
+            if case .familyConstrainsAssociatedType(_, let associated, _) = entry.blocker.reason { return associated }
+            return nil
+        }))
+        for (member, blocker) in all {
+            if case .familyConstrainsAssociatedType(_, let associated, _) = blocker.reason, constructedOnly.contains(associated) { continue }
             guard let k = familyOfProtocol[member], let representative = protocolFamilies[k].representative else { continue }
             ledger.block(representative, blocker.reason, blocker.site)
+        }
+    }
+
+    /// The associated types among `names` that code only constructs (`SAM.GVM()` handed to a
+    /// view generic over the family): every other token of the name is its own declaration
+    /// (`associatedtype GVM`), a witness (`typealias GVM = ...`), or a generic parameter of
+    /// that name where it is declared or in scope (`struct View<GVM: P>` and its `GVM`). A
+    /// value so made is a family member that every site it reaches types or holds like any
+    /// other; a type written with the name (`@StateObject var m: S.GVM`) is not followed.
+    func associatedTypesOnlyConstructed(_ names: Set<String>) -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        let search = NameSearch(names.sorted()), snapshot = self
+        let refused = parallelMap(Array(files.indices)) { f -> Set<String> in
+            guard snapshot.files[f].mayHoldIdentifier(anyOf: search.identifiers) else { return [] }
+            return snapshot.files[f].withTransientSource(ifBytes: search.mayBeUsed) { source in
+                var refused = Set<String>()
+                for k in source.indices(of: .identifier) where search.names.contains(source, k) {
+                    let name = source.name(k)
+                    if source.isIdentifier(k - 1, "associatedtype") || source.isIdentifier(k - 1, "typealias") { continue }
+                    if source.kind(k - 1) == .period, source.kind(k + 1) == .leftParen { continue }  // `S.GVM(...)`
+                    if snapshot.isGenericParameter(name, at: k, in: f, source) { continue }
+                    refused.insert(name)
+                }
+                return refused
+            } ?? []
+        }
+        return names.subtracting(refused.reduce(into: Set<String>()) { $0.formUnion($1) })
+    }
+
+    /// Whether `name` at token `k` is a generic parameter: declared there (`<GVM: P>`), or of a
+    /// type or function around it.
+    func isGenericParameter(_ name: String, at k: Int, in f: Int, _ source: SourceFile) -> Bool {
+        for ref in enclosingTypes(of: k, in: f) {
+            if let generics = type(ref).genericParameters, SymbolTable.genericParameterNames(generics).contains(name) { return true }
+        }
+        let decls = files[f].decls
+        // In a type's header: `struct GeneralSettingsView<GVM: GeneralSettingsViewModel>`.
+        for t in decls.types.indices where decls.types[t].keywordToken < k && k < decls.types[t].bodyOpen {
+            if let generics = decls.types[t].genericParameters, SymbolTable.genericParameterNames(generics).contains(name) { return true }
+        }
+        let functions = decls.topLevelFunctions + decls.types.flatMap(\.functions)
+        return functions.contains { fn in
+            fn.startToken < k && k <= (fn.body?.close ?? fn.endToken) && Self.functionGenericParameters(fn, in: source).contains(name)
         }
     }
 
