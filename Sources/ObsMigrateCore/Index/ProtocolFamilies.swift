@@ -229,7 +229,7 @@ extension ProjectIndex {
                 for k in source.indices(of: .identifier) where search.names.contains(source, k) {
                     let name = source.name(k)
                     if source.isIdentifier(k - 1, "associatedtype") || source.isIdentifier(k - 1, "typealias") { continue }
-                    if source.kind(k - 1) == .period, source.kind(k + 1) == .leftParen { continue }  // `S.GVM(...)`
+                    if source.kind(k - 1) == .period, source.kind(k + 1) == .leftParen, Self.isArgumentToAConstructor(k, in: source) { continue }
                     if snapshot.isGenericParameter(name, at: k, in: f, source) { continue }
                     refused.insert(name)
                 }
@@ -237,6 +237,35 @@ extension ProjectIndex {
             } ?? []
         }
         return names.subtracting(refused.reduce(into: Set<String>()) { $0.formUnion($1) })
+    }
+
+    /// Whether the construction `S.GVM(...)` whose name is token `k` is a labeled argument of a
+    /// type's initializer (`GeneralSettingsView(viewModel: S.GVM())`), not of a wrapper's
+    /// (`StateObject(wrappedValue:)`, which needs ObservableObject) nor anything else.
+    static func isArgumentToAConstructor(_ k: Int, in source: SourceFile) -> Bool {
+        var head = k - 1
+        while source.kind(head) == .period, source.kind(head - 1) == .identifier { head -= 2 }
+        head += 1
+        guard source.kind(head - 1) == .colon, source.kind(head - 2) == .identifier,
+              source.kind(head - 3) == .leftParen || source.kind(head - 3) == .comma else { return false }
+        // The `(` of the call around the argument.
+        var t = head - 3, depth = 0
+        while t >= 0, head - t < 512 {
+            switch source.kind(t) {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftBracket, .leftBrace: if depth == 0 { return false }; depth -= 1
+            case .leftParen:
+                if depth == 0 {
+                    guard source.kind(t - 1) == .identifier, source.kind(t - 2) != .period else { return false }
+                    let callee = source.name(t - 1)
+                    return callee.first?.isUppercase == true && !["StateObject", "ObservedObject", "EnvironmentObject"].contains(callee)
+                }
+                depth -= 1
+            default: break
+            }
+            t -= 1
+        }
+        return false
     }
 
     /// Whether `name` at token `k` is a generic parameter: declared there (`<GVM: P>`), or of a
