@@ -433,7 +433,12 @@ extension ProjectIndex {
                     if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path).map { ResolvedType($0) }) }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
-                    candidates.append(sequence.isEmpty ? nil : elementType(sequence, in: file, path: path).map { ResolvedType($0) })
+                    if sequence.isEmpty {
+                        // `model.$editor.flatMap({ editor in ... })`: the published property's type.
+                        candidates.append(publisherOutputType(ofClosureAt: sequence.lowerBound, parameter: k, in: file, path: path, depth: depth))
+                    } else {
+                        candidates.append(elementType(sequence, in: file, path: path).map { ResolvedType($0) })
+                    }
                 }
                 // (A `let` right after `if`/`guard`/`while` is read with them, below.)
                 let binds = (source.isIdentifier(k, "let") || source.isIdentifier(k, "var"))

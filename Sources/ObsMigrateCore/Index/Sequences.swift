@@ -137,6 +137,73 @@ extension ProjectIndex {
     }
 }
 
+extension ProjectIndex {
+    /// Combine operators whose closure takes the upstream's output as its one parameter.
+    static let outputClosureOperators: Set<String> = ["sink", "map", "flatMap", "compactMap", "filter", "tryMap", "tryCompactMap", "tryFilter"]
+    /// Operators that hand on their upstream's output unchanged.
+    static let outputKeepingOperators: Set<String> = [
+        "removeDuplicates", "receive", "subscribe", "dropFirst", "debounce", "throttle", "delay", "share", "eraseToAnyPublisher", "print", "prefix",
+    ]
+
+    /// The type of the one parameter `k` of the closure opening at `brace`, when that closure is
+    /// the argument of an operator in `outputClosureOperators` on a `@Published` property's
+    /// projection (`model.$editor.flatMap({ editor in ... })`, `$query.debounce(...).sink { q in }`,
+    /// through operators that keep the output): the property's type. nil otherwise.
+    func publisherOutputType(ofClosureAt brace: Int, parameter k: Int, in file: Int, path: [String], depth: Int) -> ResolvedType? {
+        let source = files[file].source
+        guard depth < Self.maxResolutionDepth, source.kind(brace) == .leftBrace, source.isIdentifier(k + 1, "in"),
+              k - 1 == brace || (source.kind(k - 1) == .rightBracket && Int(source.match[k - 1]) == brace + 1) else { return nil }
+        let close = Int(source.match[brace])
+        guard close > brace else { return nil }
+        // The operator: `op {` (no labeled closure after it), `op({ ... })`, `sink(receiveValue: {`.
+        var op = -1
+        if source.kind(brace - 1) == .identifier {
+            guard !(source.kind(close + 1) == .identifier && source.kind(close + 2) == .colon) else { return nil }
+            op = brace - 1
+        } else if source.kind(brace - 1) == .leftParen, source.kind(close + 1) == .rightParen, Int(source.match[brace - 1]) == close + 1 {
+            op = brace - 2
+        } else if source.kind(brace - 1) == .colon, source.isIdentifier(brace - 2, "receiveValue"), source.kind(brace - 3) == .leftParen,
+                  source.isIdentifier(brace - 4, "sink") {
+            op = brace - 4
+        }
+        guard op > 1, source.kind(op) == .identifier, Self.outputClosureOperators.contains(source.name(op)), source.kind(op - 1) == .period else { return nil }
+        // Back over the operators that keep the output, to the projection.
+        var period = op - 1
+        while source.kind(period - 1) == .rightParen {
+            let open = Int(source.match[period - 1])
+            guard open > 1, source.kind(open - 1) == .identifier, Self.outputKeepingOperators.contains(source.name(open - 1)),
+                  source.kind(open - 2) == .period else { return nil }
+            period = open - 2
+        }
+        let projection = period - 1
+        guard projection >= 0, source.kind(projection) == .dollarIdentifier else { return nil }
+        let member = String(source.text(projection).dropFirst())
+        let owner: String?
+        if source.kind(projection - 1) == .period {
+            guard !source.isIdentifier(projection - 2, "self") else { return ownPublishedType(member, at: projection, in: file, depth: depth) }
+            owner = receiverRange(before: projection - 1, in: source).flatMap { expressionType($0, in: file, path: path) }
+        } else {
+            return ownPublishedType(member, at: projection, in: file, depth: depth)
+        }
+        guard let owner else { return nil }
+        return publishedPropertyType(member, of: owner, depth: depth)
+    }
+
+    /// `$member` written bare (or `self.$member`) in a type's body: that type's `@Published` property.
+    private func ownPublishedType(_ member: String, at s: Int, in file: Int, depth: Int) -> ResolvedType? {
+        guard let ref = enclosingTypes(of: s, in: file).first else { return nil }
+        let decl = type(ref)
+        return publishedPropertyType(member, of: resolveTypeName(decl.qualifiedName, from: []) ?? decl.qualifiedName, depth: depth)
+    }
+
+    /// The type of `owner`'s `@Published` property `member`, when every declaration of it is one.
+    private func publishedPropertyType(_ member: String, of owner: String, depth: Int) -> ResolvedType? {
+        let found = members(named: member, of: owner)
+        guard !found.isEmpty, found.allSatisfy({ $0.0.attribute("Published") != nil }) else { return nil }
+        return single(found.map { propertyResolvedType($0.0, declaredIn: $0.1, file: $0.1.file, depth: depth + 1) })
+    }
+}
+
 /// What other than a member may a bare name be at a place: a parameter, a closure's parameter,
 /// or a local (a `let`/`var`, a loop's variable, a name a pattern binds).
 public enum LocalBindingKind: Sendable, Hashable {
