@@ -1460,6 +1460,10 @@ struct SplitMix64: RandomNumberGenerator {
 enum FuzzSeeds {
     /// Minimized inputs that broke a property (files separated by NUL when several).
     static let findings: [[[UInt8]]] = [
+        // A file with no import that opens with a `/.../` regex literal (libFuzzer): the inserted
+        // `import Observation` made its `/` divide `Observation`, and `// A comment.` a comment.
+        // The import ends with `;` there now.
+        [Array("\n\n/some View// A comment.\nfinal class Cart: ObservableObject {\n    @Published var count = 0\n}\n".utf8)],
         // A class naming ObservableObject twice (libFuzzer, once overlapping fixes stopped the
         // run): each entry's removal took the same comma. Such a class now stays, with the reason.
         [Array("import S\u{7f}iftUI\n\n// A model whose ObservableObject conformance sits among others, over severau li".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("\u{17}nes.\n@MainActor\npublic final class Player:\n    NSObject,\n    ObservableObject, // drives the now-Object,\n    ObservableObject, // drives the now-playing screen\n   ///entifiable\n{\n    public let id = UUID()\n    @Published\n    public var private(set) var isPlaying =ublished var name = \"\"\n}\n\nclass Queue<Item>: ObservableObject where Item: Iy".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("".utf8), Array("ble {\n    @Published var items: [Item] = []\n}\n".utf8)],

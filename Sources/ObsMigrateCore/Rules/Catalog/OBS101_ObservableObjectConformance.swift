@@ -134,8 +134,11 @@ enum ImportObservation {
             while end < b.count, b[end] != 0x0A, b[end] != 0x0D { end += 1 }
             return [.insert(eol + "import Observation", at: end)]
         }
-        // No import: put it above the first declaration, after any header comment.
+        // No import: put it above the first declaration, after any header comment. Before a
+        // file that opens with a `/.../` regex literal, a `;` ends the import, so that the `/`
+        // still starts a literal rather than dividing `Observation`.
         let first = source.sigCount > 0 ? source.lineStart(of: source.start(0)) : source.bytes.count
-        return [.insert("import Observation" + eol + eol, at: first)]
+        let terminator = source.sigCount > 0 && source.kind(0) == .regex ? ";" : ""
+        return [.insert("import Observation" + terminator + eol + eol, at: first)]
     }
 }
