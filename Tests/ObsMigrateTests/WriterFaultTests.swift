@@ -326,3 +326,23 @@ final class WriterFaultTests: XCTestCase {
         XCTAssertEqual(FixtureSupport.tree(URL(fileURLWithPath: dir)), migrated)
     }
 }
+
+/// `fix` refuses a rewrite that would change how a `/.../` regex literal, a comment or a string
+/// of its file is read (the token before a `/` decides whether it opens a literal).
+final class LiteralReadingGuardTests: XCTestCase {
+    private func source(_ text: String) -> SourceFile { SourceFile(path: "A.swift", bytes: Array(text.utf8)) }
+
+    func testAnImportAboveAFileThatOpensWithARegexLiteralIsCaught() {
+        let original = source("\n/a b/ // c\nfinal class M {}\n")
+        XCTAssertTrue(original.sigTokens.contains { $0.kind == .regex }, "the file opens with a regex literal")
+        // After an identifier, the `/` divides: the literal is gone and `// c` reads differently.
+        XCTAssertFalse(FixCommand.readsLiteralsAlike(original, source("import Observation\n\n/a b/ // c\nfinal class M {}\n")))
+        // After `;` it still opens a literal: what the fix writes there.
+        XCTAssertTrue(FixCommand.readsLiteralsAlike(original, source("import Observation;\n\n/a b/ // c\n@Observable final class M {}\n")))
+    }
+
+    func testFilesWithoutARegexLiteralAreNotCompared() {
+        // No `/.../` on either side: the lexer reads literals the same way whatever an edit does.
+        XCTAssertTrue(FixCommand.readsLiteralsAlike(source("let a = \"x\" // c\n"), source("let a = \"x\"\n")))
+    }
+}

@@ -100,10 +100,18 @@ enum FixCommand {
                         return (nil, "cannot read back the new content of \(files[f].path) from its temporary file; nothing written")
                     }
                     let kept = rewrite.originalDigest != nil && staging == nil ? files[f].bytes : nil
+                    let before = files[f].source
                     files[f] = perPathIgnores.applied(to: ProjectFile(path: files[f].path, bytes: bytes),
                                                       absolutePath: absolutePaths[f], root: root)
-                    let lexes = files[f].isUnderstood
-                    return (kept, lexes ? nil : "internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
+                    guard files[f].isUnderstood else {
+                        return (kept, "internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
+                    }
+                    // (Swift sources only: a manifest's or a build setting's target is a literal the fix raises.)
+                    let path = files[f].path
+                    guard !path.hasSuffix(".swift") || path.hasSuffix("Package.swift") || Self.readsLiteralsAlike(before, files[f].source) else {
+                        return (kept, "internal error: the fix for \(files[f].path) would change how a /.../ regex literal, a comment or a string there is read; nothing written")
+                    }
+                    return (kept, nil)
                 }
             }
             for (k, result) in scanned.enumerated() {
@@ -114,6 +122,20 @@ enum FixCommand {
             }
         }
         throw UsageError("the fixes did not converge after \(maxRounds) rounds; nothing written")
+    }
+
+    /// Whether a rewrite keeps its file's regex literals, comments and string literals (in any
+    /// order: a pipeline made an observer moves some). Whether a `/` opens a regex literal
+    /// depends on the token before it, which an edit may change (an import inserted above a
+    /// file that opens with one); only a file with a regex literal on either side is compared.
+    static func readsLiteralsAlike(_ before: SourceFile, _ after: SourceFile) -> Bool {
+        let hasRegex = { (source: SourceFile) in source.sigTokens.contains { $0.kind == .regex } }
+        guard hasRegex(before) || hasRegex(after) else { return true }
+        func literals(_ source: SourceFile) -> [ArraySlice<UInt8>] {
+            let tokens = source.sigTokens.filter { $0.kind == .regex || $0.kind == .string } + source.comments
+            return tokens.map { source.bytes[Int($0.start)..<Int($0.end)] }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        return literals(before) == literals(after)
     }
 
     enum RoundOutcome {
