@@ -100,15 +100,16 @@ enum FixCommand {
                         return (nil, "cannot read back the new content of \(files[f].path) from its temporary file; nothing written")
                     }
                     let kept = rewrite.originalDigest != nil && staging == nil ? files[f].bytes : nil
-                    let before = files[f].source
+                    let original = files[f]
                     files[f] = perPathIgnores.applied(to: ProjectFile(path: files[f].path, bytes: bytes),
                                                       absolutePath: absolutePaths[f], root: root)
                     guard files[f].isUnderstood else {
                         return (kept, "internal error: the fix for \(files[f].path) produced text the lexer cannot read; nothing written")
                     }
-                    // (Swift sources only: a manifest's or a build setting's target is a literal the fix raises.)
+                    // (Swift sources only: a manifest's or a build setting's target is a literal the fix
+                    // raises. The original's tokens are read only then: a let-go file would lex again.)
                     let path = files[f].path
-                    guard !path.hasSuffix(".swift") || path.hasSuffix("Package.swift") || Self.readsLiteralsAlike(before, files[f].source) else {
+                    guard !path.hasSuffix(".swift") || path.hasSuffix("Package.swift") || Self.readsLiteralsAlike(original.source, files[f].source) else {
                         return (kept, "internal error: the fix for \(files[f].path) would change how a /.../ regex literal, a comment or a string there is read; nothing written")
                     }
                     return (kept, nil)

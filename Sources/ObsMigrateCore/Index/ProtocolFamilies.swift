@@ -247,25 +247,11 @@ extension ProjectIndex {
         while source.kind(head) == .period, source.kind(head - 1) == .identifier { head -= 2 }
         head += 1
         guard source.kind(head - 1) == .colon, source.kind(head - 2) == .identifier,
-              source.kind(head - 3) == .leftParen || source.kind(head - 3) == .comma else { return false }
-        // The `(` of the call around the argument.
-        var t = head - 3, depth = 0
-        while t >= 0, head - t < 512 {
-            switch source.kind(t) {
-            case .rightParen, .rightBracket, .rightBrace: depth += 1
-            case .leftBracket, .leftBrace: if depth == 0 { return false }; depth -= 1
-            case .leftParen:
-                if depth == 0 {
-                    guard source.kind(t - 1) == .identifier, source.kind(t - 2) != .period else { return false }
-                    let callee = source.name(t - 1)
-                    return callee.first?.isUppercase == true && !["StateObject", "ObservedObject", "EnvironmentObject"].contains(callee)
-                }
-                depth -= 1
-            default: break
-            }
-            t -= 1
-        }
-        return false
+              source.kind(head - 3) == .leftParen || source.kind(head - 3) == .comma,
+              let open = enclosingParen(of: head - 2, in: source),  // the call around the argument
+              source.kind(open - 1) == .identifier, source.kind(open - 2) != .period else { return false }
+        let callee = source.name(open - 1)
+        return callee.first?.isUppercase == true && !["StateObject", "ObservedObject", "EnvironmentObject"].contains(callee)
     }
 
     /// Whether `name` at token `k` is a generic parameter: declared there (`<GVM: P>`), or of a

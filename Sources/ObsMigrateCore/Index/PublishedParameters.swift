@@ -169,14 +169,14 @@ extension ProjectIndex {
         for k in range where source.kind(k) == .identifier && source.text(k) == name && source.kind(k - 1) != .period {
             if source.kind(k + 1) == .period { continue }
             guard source.kind(k + 1) == .comma || source.kind(k + 1) == .rightParen,
-                  let open = enclosingParen(of: k, in: source), source.kind(open - 1) == .identifier,
+                  let open = Self.enclosingParen(of: k, in: source), source.kind(open - 1) == .identifier,
                   Self.publisherTakingCalls.contains(source.text(open - 1)) else { return false }
         }
         return true
     }
 
     /// The `(` of the innermost parentheses around token `k` on its own level of nesting.
-    private func enclosingParen(of k: Int, in source: SourceFile) -> Int? {
+    static func enclosingParen(of k: Int, in source: SourceFile) -> Int? {
         var t = k - 1, depth = 0
         while t >= 0, k - t < 512 {
             switch source.kind(t) {
