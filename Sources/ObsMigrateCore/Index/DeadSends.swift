@@ -241,6 +241,68 @@ extension ProjectIndex {
         return nil
     }
 
+    /// Whether the send at `s` (an `objectWillChange` token inside `model`) runs after a set of
+    /// one of the instance's `@Published` properties: an earlier statement of its block sets
+    /// one, or is an `if`/`else` each of whose branches does, with no `await` from there to the
+    /// send. That set already sent objectWillChange, re-rendering every view holding the object,
+    /// so the send re-rendered none that the set did not (a plain `var`'s set sends nothing).
+    func sendFollowsPublishedSet(at s: Int, in file: Int, model: String) -> Bool {
+        let source = files[file].source
+        guard let first = Self.sendStatementStart(at: s, in: source) else { return false }
+        let published = storedVariables(of: model) { p, _ in p.attribute("Published") != nil }
+        guard !published.isEmpty else { return false }
+        let valueTyped = valueTypedProperties(of: model)
+        func setsTracked(_ statement: Int) -> Bool {
+            guard let name = setProperty(at: statement, in: source, tracked: published, valueTyped: valueTyped) else { return false }
+            return source.isIdentifier(statement, "self") || localBinding(ofName: name, at: statement, in: file) == nil
+        }
+        // A line that continues a statement (`let b = ...` after `if let a,`, a `{` or `.map` of
+        // its own) starts none.
+        func continues(_ k: Int) -> Bool {
+            [.leftBrace, .period, .operator].contains(source.kind(k)) || source.isIdentifier(k, "else")
+                || [.comma, .operator, .colon].contains(source.kind(k - 1))
+        }
+        var before = first
+        while var previous = previousStatement(before: before, in: source) {
+            while continues(previous), let earlier = previousStatement(before: previous, in: source) { previous = earlier }
+            if (previous..<before).contains(where: { source.isIdentifier($0, "await") }) { return false }
+            if setsTracked(previous) || everyBranchSets(ifAt: previous, endingBefore: before, in: source, setsTracked) { return true }
+            before = previous
+        }
+        return false
+    }
+
+    /// Whether the statement at `k` is `if c {...} else if c {...} else {...}` ending right before
+    /// token `end`, with an `else` last, each of whose branches has a statement of its own that
+    /// `sets` (its conditions may call anything: a set in every branch runs whatever they do).
+    func everyBranchSets(ifAt k: Int, endingBefore end: Int, in source: SourceFile, _ sets: (Int) -> Bool) -> Bool {
+        func branchSets(_ open: Int) -> (close: Int, sets: Bool)? {
+            let close = Int(source.match[open])
+            guard close > open, close < end else { return nil }
+            return (close, topLevelStatements(in: (open, close), source: source).contains(where: sets))
+        }
+        var k = k
+        while source.isIdentifier(k, "if") {
+            // The branch's `{`: the first one after the conditions that no bracket holds.
+            var open = k + 1
+            while open < end, source.kind(open) != .leftBrace {
+                if source.kind(open) == .leftParen || source.kind(open) == .leftBracket {
+                    let m = Int(source.match[open])
+                    guard m > open else { return false }
+                    open = m
+                }
+                open += 1
+            }
+            guard open < end, let branch = branchSets(open), branch.sets, source.isIdentifier(branch.close + 1, "else") else { return false }
+            if source.kind(branch.close + 2) == .leftBrace {
+                guard let last = branchSets(branch.close + 2) else { return false }
+                return last.close + 1 == end && last.sets
+            }
+            k = branch.close + 2
+        }
+        return false
+    }
+
     /// The first token of the statement before the one starting at `first`, in the same block
     /// (bracketed runs skipped whole); nil when `first` opens its block.
     func previousStatement(before first: Int, in source: SourceFile) -> Int? {

@@ -298,7 +298,9 @@ extension ProjectIndex {
             let first = source.isIdentifier(reader.first, "self") ? reader.first + 2 : reader.first
             if sends[f]?.contains(first) ?? false { return refuseAfter("a send begins the body of a member that reads the counter") }
         }
-        if let view = viewReadingNoCounterMember(viewSites, members: readerNames, subscripts: hasSubscript) {
+        // A send after a `@Published` property's set re-rendered no view that the set did not.
+        let everySendFollowsASet = sends.allSatisfy { f, tokens in tokens.allSatisfy { sendFollowsPublishedSet(at: $0, in: f, model: name) } }
+        if !everySendFollowsASet, let view = viewReadingNoCounterMember(viewSites, members: readerNames, subscripts: hasSubscript) {
             return refuseAfter("\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not")
         }
         return check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))

@@ -1,0 +1,44 @@
+import SwiftUI
+
+struct ModeList: View {
+    @ObservedObject var store: ModeStore
+
+    var body: some View {
+        List(store.modes) { mode in
+            Text(mode.name)
+        }
+    }
+}
+
+struct ModeBadge: View {
+    @EnvironmentObject var store: ModeStore
+
+    var body: some View {
+        Text(store.savedName)
+    }
+}
+
+struct ShelfView: View {
+    @ObservedObject var shelf: Shelf
+
+    var body: some View {
+        Text("\(shelf.items.count) items")
+    }
+}
+
+struct DownloadsView: View {
+    @ObservedObject var downloader: Downloader
+
+    var body: some View {
+        Text("\(downloader.files.count) files")
+    }
+}
+
+struct ModesRoot: View {
+    @StateObject private var store = ModeStore()
+
+    var body: some View {
+        ModeList(store: store)
+            .environmentObject(store)
+    }
+}
