@@ -3,9 +3,15 @@
 /// the member the key path names, declared where the project extends the values type
 /// (`extension DependencyValues { var service: Service { ... } }`), so that
 /// `.environmentObject(service)` is told instead of holding every model.
+/// Factory's wrappers (`@Injected(\.api)`, `@InjectedObject(\.router)`) read a member
+/// `var router: Factory<Router>` of `Container` (or of the container a key path names):
+/// the property is of the type the factory makes.
 extension ProjectIndex {
+    static let factoryWrappers: Set<String> = ["Injected", "InjectedObject", "LazyInjected", "WeakLazyInjected", "InjectedObservable"]
+
     func keyPathInjectedType(_ p: PropertyDecl, file: Int) -> String? {
         for a in p.attributes {
+            let factory = Self.factoryWrappers.contains(a.name)
             guard let arguments = a.arguments, arguments.count > 3 else { continue }
             let text = String(decoding: files[file].bytes[(arguments.lowerBound + 1)..<(arguments.upperBound - 1)], as: UTF8.self)
                 .filter { !$0.isWhitespace }
@@ -17,11 +23,17 @@ extension ProjectIndex {
             var found = Set<String>()
             for (extended, refs) in extensionsOf {
                 let base = TypeName.base(extended)
-                guard root.isEmpty ? base.hasSuffix("Values") : base == root else { continue }
+                guard root.isEmpty ? base.hasSuffix("Values") || (factory && base == "Container") : base == root else { continue }
                 for ref in refs {
                     let decl = type(ref)
                     for q in decl.properties where q.name == member && !q.isStatic {
-                        guard let written = q.typeText, let resolved = resolveTypeName(written, from: decl.path + [decl.name], in: ref.file)
+                        guard var written = q.typeText else { return nil }
+                        // `Factory<Router>`: what the factory makes.
+                        let compact = written.filter { !$0.isWhitespace }
+                        if factory, compact.hasPrefix("Factory<"), compact.hasSuffix(">") {
+                            written = String(compact.dropFirst("Factory<".count).dropLast())
+                        }
+                        guard let resolved = resolveTypeName(written, from: decl.path + [decl.name], in: ref.file)
                         else { return nil }  // a member whose type cannot be told: nothing is
                         found.insert(resolved)
                     }
