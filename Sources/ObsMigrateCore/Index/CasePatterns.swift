@@ -6,7 +6,7 @@ extension ProjectIndex {
     /// The type of the associated value that `name` (a token inside a case pattern's
     /// parentheses) binds, resolved where the enum declares it; nil when `name` is not bound
     /// that way or any step cannot be told.
-    func casePatternBindingType(_ name: Int, in file: Int, path: [String], depth: Int) -> String? {
+    func casePatternBindingType(_ name: Int, in file: Int, path: [String], depth: Int) -> ResolvedType? {
         let source = files[file].source
         // The parentheses of `.caseName(...)` around the name, and the name's place in them.
         var open = name - 1
@@ -40,16 +40,16 @@ extension ProjectIndex {
         }
         if source.isIdentifier(k, "let") || source.isIdentifier(k, "var") { k -= 1 }
         guard source.isIdentifier(k, "case") else { return nil }
-        let enumType: String?
+        let enumType: ResolvedType?
         if let explicitEnum {
-            enumType = resolveTypeName(explicitEnum, from: path, in: file)
+            enumType = resolveTypeName(explicitEnum, from: path, in: file).map { ResolvedType($0) }
         } else if let subject = caseSubject(caseToken: k, patternClose: Int(source.match[open]), in: source) {
-            enumType = expressionType(subject, in: file, path: path, depth: depth + 1)
+            enumType = expressionResolvedType(subject, in: file, path: path, depth: depth + 1)
         } else {
             enumType = nil
         }
         guard let enumType else { return nil }
-        return associatedValueType(of: enumType, caseName: caseName, position: position, label: label)
+        return associatedValueType(of: enumType.name, caseName: caseName, position: position, label: label, subject: enumType.written)
     }
 
     /// In `case let .name(a, label: b)` (`let` at `letToken`), the token binding `name`, when
@@ -118,14 +118,16 @@ extension ProjectIndex {
 
     /// The type written for associated value `position` (or the one labelled `label`) of case
     /// `caseName` of enum `enumType`, resolved in the enum's scope.
-    func associatedValueType(of enumType: String, caseName: String, position: Int, label: String?) -> String? {
+    func associatedValueType(of enumType: String, caseName: String, position: Int, label: String?, subject: WrittenType? = nil) -> ResolvedType? {
         guard let refs = declared[enumType]?.array, refs.count == 1 else { return nil }
         let ref = refs[0]
         let decl = type(ref)
-        // A generic enum's associated value may be its parameter, which names no type here.
-        guard decl.kind == .enum, decl.genericParameters == nil else { return nil }
+        guard decl.kind == .enum else { return nil }
+        // A generic enum's associated value may be its parameter: the argument the subject's
+        // written type gives it (`content: Either<Post, Comment>`, `.first(let post)`: Post).
+        let parameters = decl.genericParameters.map { Set(SymbolTable.genericParameterNames($0)) } ?? []
         let source = files[ref.file].source
-        var result: String?
+        var result: ResolvedType?
         _ = source.forEachTopLevelToken(in: (decl.bodyOpen + 1)..<decl.bodyClose) { k in
             // `case a(...), b(...)`: each element after `case` or a comma of that declaration.
             guard source.kind(k) == .identifier, source.name(k) == caseName, source.kind(k + 1) == .leftParen,
@@ -148,7 +150,12 @@ extension ProjectIndex {
             guard var written = element, !written.isEmpty else { return false }
             if source.kind(written.lowerBound + 1) == .colon { written = (written.lowerBound + 2)..<written.upperBound }
             guard !written.isEmpty else { return false }
-            result = resolveTypeName(source.joinedText(written), from: decl.path + [decl.name], in: ref.file)
+            let text = source.joinedText(written)
+            if parameters.isDisjoint(with: Self.identifiers(in: text)) {
+                result = writtenType(text, from: decl.path + [decl.name], in: ref.file, foreign: false, at: written.lowerBound)
+            } else {
+                result = boundGenericMember(text, of: enumType, written: subject)
+            }
             return false
         }
         return result

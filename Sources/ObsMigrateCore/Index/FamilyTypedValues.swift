@@ -126,3 +126,63 @@ extension ProjectIndex {
         return result
     }
 }
+
+extension ProjectIndex {
+    /// Whether the value before `objectWillChange` at `s` (`t.`, `self.t.`, `$0.`, or a closure's
+    /// parameter `item.` in `items.forEach { item in`) is typed by a generic parameter of the
+    /// enclosing function or type constrained to ObservableObject itself (`<T: ObservableObject>`,
+    /// `[T]` for an element): whatever binds it keeps ObservableObject for that constraint
+    /// (`passedToConstrained`), so its `objectWillChange` holds no other model.
+    func isObservableObjectGenericValue(before s: Int, in file: Int) -> Bool {
+        let source = files[file].source
+        guard source.kind(s - 1) == .period else { return false }
+        var texts: [String]? = nil
+        var element = false
+        let head = s - 2
+        if source.kind(head) == .dollarIdentifier, source.isText(head, "$0") {
+            // `xs.forEach { $0.objectWillChange ... }`, `xs.forEach({ ... })`: the element of xs.
+            guard let brace = source.innermostBrace(around: head), let sequence = forEachSequence(ofClosureAt: brace, in: source),
+                  sequence.count == 1, source.kind(sequence.lowerBound) == .identifier else { return false }
+            texts = writtenTypes(ofName: source.name(sequence.lowerBound), at: sequence.lowerBound, in: file)
+            element = true
+        } else if source.kind(head) == .identifier, !(source.kind(head - 1) == .period && !source.isIdentifier(head - 2, "self")) {
+            let name = source.name(head)
+            if let code = enclosingCode(of: head, in: file),
+               let binding = ((code.open + 1)..<head).last(where: { source.kind($0) == .identifier && source.name($0) == name && closureParameterSequence($0, use: head, in: source) != nil }) {
+                // A closure's parameter: the element of the sequence `forEach` or `ForEach` walks.
+                guard let sequence = closureParameterSequence(binding, use: head, in: source), sequence.count == 1,
+                      source.kind(sequence.lowerBound) == .identifier else { return false }
+                texts = writtenTypes(ofName: source.name(sequence.lowerBound), at: sequence.lowerBound, in: file)
+                element = true
+            } else if let fn = enclosingCode(of: head, in: file)?.function, let (text, _) = writtenParameterType(name, of: fn, in: source) {
+                texts = [text]  // (`parameterType` tells no generic parameter's)
+            } else {
+                texts = writtenTypes(ofName: name, at: head, in: file)
+            }
+        }
+        guard let texts, !texts.isEmpty else { return false }
+        let function = enclosingCode(of: s, in: file)?.function
+        let owners = enclosingTypes(of: s, in: file)
+        return texts.allSatisfy { text in
+            var name = element ? (Self.elementTypeText(of: text) ?? "") : Self.stripType(text)
+            while let last = name.last, last == "?" || last == "!" { name.removeLast() }
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+            var constraints: [String]? = nil
+            if let function, Self.functionGenericParameters(function, in: source).contains(name) {
+                constraints = Self.functionGenericConstraints(of: name, function, in: source)
+            } else if let owner = owners.first(where: { type($0).genericParameters.map { SymbolTable.genericParameterNames($0).contains(name) } ?? false }) {
+                constraints = genericConstraints(of: name, in: owner)
+            }
+            return constraints?.contains { TypeName.base(Self.stripType($0)) == "ObservableObject" } ?? false
+        }
+    }
+
+    /// The sequence `xs` of `xs.forEach {` or `xs.forEach({` whose closure opens at `brace`.
+    func forEachSequence(ofClosureAt brace: Int, in source: SourceFile) -> Range<Int>? {
+        var call = brace - 1
+        // `forEach({ ... })`: the closure is the call's one argument.
+        if source.kind(call) == .leftParen, Int(source.match[call]) == Int(source.match[brace]) + 1 { call -= 1 }
+        guard source.isIdentifier(call, "forEach"), source.kind(call - 1) == .period else { return nil }
+        return receiverRange(before: call - 1, in: source)
+    }
+}

@@ -98,6 +98,8 @@ extension ProjectIndex {
         var name: Int
         var call: Int?
         var subscripted: Bool
+        /// `<Int>` of `Box<Int>(...)`.
+        var genericArguments: Range<Int>? = nil
     }
 
     /// `a.b(...).c[i]!` (generic arguments, unwraps and a final trailing closure allowed) split
@@ -111,6 +113,7 @@ extension ProjectIndex {
             let nameToken = i
             i += 1
             var call: Int? = nil
+            var genericArguments: Range<Int>? = nil
             if i < end, source.isText(i, "<") || (source.kind(i) == .operator && source.text(i).hasPrefix("<")) {
                 // `Box<Int>(...)`: generic arguments of a type
                 var j = i
@@ -119,6 +122,7 @@ extension ProjectIndex {
                     if source.kind(j) == .operator { for ch in source.text(j) { angles += ch == "<" ? 1 : ch == ">" ? -1 : 0 } }
                     j += 1
                 } while j < end && angles > 0
+                genericArguments = i..<j
                 i = j
             }
             if i < end, source.kind(i) == .leftParen {
@@ -143,7 +147,7 @@ extension ProjectIndex {
             }
             while i < end, source.kind(i) == .operator, source.isText(i, "!") || source.isText(i, "?") { i += 1 }
             if i < end, source.kind(i) == .leftBracket { return nil }  // `a[0][1]`, `f()?[0]`: not followed
-            links.append(ChainLink(name: nameToken, call: call, subscripted: subscripted))
+            links.append(ChainLink(name: nameToken, call: call, subscripted: subscripted, genericArguments: genericArguments))
             if i < end {
                 guard source.kind(i) == .period else { return nil }
                 i += 1
@@ -165,7 +169,7 @@ extension ProjectIndex {
         let end = range.upperBound
         while i < end, source.isIdentifier(i, "try") || source.isIdentifier(i, "await") { i += 1 }
         guard i < end, depth < Self.maxResolutionDepth else { return nil }
-        if let returned = immediateClosureResult(i..<end, in: source) {
+        if let returned = immediateClosureResult(i..<end, in: source) ?? closureCallResult(i..<end, in: source) {
             return expressionResolvedType(returned, in: file, path: path, depth: depth + 1, foreign: foreign)
         }
         if let cast = castType(i..<end, in: source) {
@@ -196,7 +200,8 @@ extension ProjectIndex {
                 .flatMap { resolveTypeName($0, from: []) }
         } else if let t = resolveTypeName(headName, from: path, in: file), TypeName.isCapitalized(headName) {
             current = t
-            written = WrittenType(text: headName, scope: path, file: file)
+            // `ObservableArray<Post>()`: as written with its arguments, which bind its parameters.
+            written = WrittenType(text: headName + (head.genericArguments.map { source.joinedText($0) } ?? ""), scope: path, file: file)
             isStaticContext = head.call == nil
         } else if head.call != nil {
             current = functionReturnType(headName, at: anchor, in: file, path: path, depth: depth)
@@ -302,11 +307,39 @@ extension ProjectIndex {
             if k == .leftParen || k == .leftBracket || k == .leftBrace {
                 let m = Int(source.match[e])
                 e = m > e ? m + 1 : e + 1
+            } else if let after = Self.genericArgumentsEnd(at: e, limit: limit, in: source) {
+                e = after  // `Entity<Int, Data>`: its commas are the type's
             } else {
                 e += 1
             }
         }
         return min(e, limit)
+    }
+
+    /// When token `k` is the `<` of generic arguments written right after a type's name
+    /// (`Store<State, Action>`, no space before it), the token after their `>`; nil otherwise.
+    static func genericArgumentsEnd(at k: Int, limit: Int, in source: SourceFile) -> Int? {
+        guard k > 0, source.kind(k) == .operator, source.isText(k, "<"), source.kind(k - 1) == .identifier,
+              source.end(k - 1) == source.start(k) else { return nil }
+        var depth = 0, e = k
+        while e < limit {
+            switch source.kind(e) {
+            case .operator:
+                for c in source.text(e) {
+                    if c == "<" { depth += 1 } else if c == ">" { depth -= 1 } else if c != "?" && c != "!" && c != "&" && c != "." { return nil }
+                }
+                if depth == 0 { return e + 1 }
+                if depth < 0 { return nil }
+            case .identifier, .comma, .period, .colon: break
+            case .leftParen, .leftBracket:
+                let m = Int(source.match[e])
+                guard m > e, m < limit else { return nil }
+                e = m
+            default: return nil
+            }
+            e += 1
+        }
+        return nil
     }
 
     func functionReturnType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int) -> String? {
@@ -430,14 +463,14 @@ extension ProjectIndex {
                     var sequenceEnd = k + 3
                     while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
                     // Only inside the loop's body is the name the element.
-                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path).map { ResolvedType($0) }) }
+                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path)) }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
                     if sequence.isEmpty {
                         // `model.$editor.flatMap({ editor in ... })`: the published property's type.
                         candidates.append(publisherOutputType(ofClosureAt: sequence.lowerBound, parameter: k, in: file, path: path, depth: depth))
                     } else {
-                        candidates.append(elementType(sequence, in: file, path: path).map { ResolvedType($0) })
+                        candidates.append(elementType(sequence, in: file, path: path))
                     }
                 }
                 // (A `let` right after `if`/`guard`/`while` is read with them, below.)
@@ -448,7 +481,7 @@ extension ProjectIndex {
                     && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
                 if binds, source.isIdentifier(k - 1, "case"), let bound = casePatternBinding(of: name, afterLet: k, before: s, in: source) {
                     // `case let .settings(manager, store)`: every name in the pattern is bound.
-                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth).map { ResolvedType($0) })
+                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth))
                 } else if binds || conditional {
                     var n = k + 1
                     if conditional { n += 1 }
@@ -457,7 +490,7 @@ extension ProjectIndex {
                            source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .colon,
                            let bound = casePatternBindingType(n, in: file, path: path, depth: depth) {
                             // `case .settings(let manager, ...)`: the case's associated value.
-                            candidates.append(ResolvedType(bound))
+                            candidates.append(bound)
                         } else if source.kind(n + 1) == .colon {
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: true)
                             candidates.append(writtenType(source.joinedText((n + 2)..<e), from: path, in: file, foreign: foreign, at: n + 2))
@@ -707,6 +740,31 @@ extension ProjectIndex {
         guard close > open, close + 3 == range.upperBound, source.kind(close + 1) == .leftParen,
               Int(source.match[close + 1]) == close + 2
         else { return nil }
+        return closureReturn(open: open, close: close, in: source)
+    }
+
+    /// Calls that return what their trailing closure returns.
+    static let closureResultCalls: Set<String> = ["MainActor.assumeIsolated", "MainActor.run", "DispatchQueue.main.sync", "autoreleasepool"]
+
+    /// `MainActor.assumeIsolated { SettingsManager() }` (also `await MainActor.run { ... }`,
+    /// `DispatchQueue.main.sync { ... }`, `autoreleasepool { ... }`): the closure's result, its
+    /// one `return`'s expression or its body when that is one expression.
+    func closureCallResult(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
+        let close = range.upperBound - 1
+        guard close > range.lowerBound, source.kind(close) == .rightBrace else { return nil }
+        let open = Int(source.match[close])
+        guard open > range.lowerBound, open < close, Self.closureResultCalls.contains(source.joinedText(range.lowerBound..<open)) else { return nil }
+        if let returned = closureReturn(open: open, close: close, in: source) { return returned }
+        // One expression (no statement keyword, parameters, `;` or second line of its own).
+        let statements = topLevelStatements(in: (open, close), source: source)
+        guard statements == [open + 1], !Self.statementKeywords.contains(source.text(open + 1)),
+              !((open + 1)..<close).contains(where: { source.kind($0) == .semicolon || source.isIdentifier($0, "in") }) else { return nil }
+        return (open + 1)..<close
+    }
+
+    /// The expression of the one `return` of the closure body `open`...`close` (nil when it has
+    /// none, several, or a nested function or closure).
+    func closureReturn(open: Int, close: Int, in source: SourceFile) -> Range<Int>? {
         var returned: Int? = nil
         var depth = 0
         for t in (open + 1)..<close {

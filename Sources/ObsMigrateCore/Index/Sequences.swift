@@ -49,12 +49,40 @@ extension ProjectIndex {
         return source.joinedText(i.lowerBound..<(close + 1))
     }
 
-    /// The element type of a sequence written as one name whose type is an array or a set.
-    func elementType(_ range: Range<Int>, in file: Int, path: [String]) -> String? {
+    /// The element type of a sequence written as one name (or `self.name`) whose type is an
+    /// array or a set, or as `name.values` of a dictionary (`[Tab: Router]`: Router).
+    func elementType(_ range: Range<Int>, in file: Int, path: [String]) -> ResolvedType? {
         let source = files[file].source
-        guard range.count == 1, source.kind(range.lowerBound) == .identifier,
-              let texts = writtenTypes(ofName: source.name(range.lowerBound), at: range.lowerBound, in: file) else { return nil }
-        return single(texts.map { Self.elementTypeText(of: $0).flatMap { resolveTypeName($0, from: path, in: file) } })
+        var first = range.lowerBound, last = range.upperBound - 1
+        if source.isIdentifier(first, "self"), source.kind(first + 1) == .period, last > first + 1 { first += 2 }
+        var values = false
+        if last > first, source.isIdentifier(last, "values"), source.kind(last - 1) == .period { values = true; last -= 2 }
+        if last > first, !values { return memberElementType(first...last, in: file, path: path) }
+        guard first == last, source.kind(first) == .identifier,
+              let texts = writtenTypes(ofName: source.name(first), at: first, in: file) else { return nil }
+        return single(texts.map { text in
+            let element = values ? (Self.elementTypeText(of: text) == nil ? Self.subscriptResultText(of: text) : nil) : Self.elementTypeText(of: text)
+            // As written, for the generic arguments an alias gives (`[Post]`, `Post = Entity<A, B>`).
+            return element.flatMap { writtenType($0, from: path, in: file, foreign: false, at: first) }
+        })
+    }
+
+    /// The element of `base.member` (`resultPosts.data`), a member whose written type is an
+    /// array or a set: of the generic argument the base's written type gives it when it is the
+    /// base type's parameter (`data: [T]` in `ObservableArray<Post>`: Post).
+    func memberElementType(_ chain: ClosedRange<Int>, in file: Int, path: [String]) -> ResolvedType? {
+        let source = files[file].source
+        let last = chain.upperBound
+        guard last - 2 >= chain.lowerBound, source.kind(last) == .identifier, source.kind(last - 1) == .period,
+              let base = expressionResolvedType(chain.lowerBound..<(last - 1), in: file, path: path) else { return nil }
+        let found = members(named: source.name(last), of: base.name).filter { !$0.0.isStatic }
+        guard found.count == 1, let text = found[0].0.typeText, let element = Self.elementTypeText(of: text) else { return nil }
+        let ref = found[0].1, decl = type(ref)
+        let parameters = decl.genericParameters.map { Set(SymbolTable.genericParameterNames($0)) } ?? []
+        if parameters.isDisjoint(with: Self.identifiers(in: element)) {
+            return writtenType(element, from: decl.path + [decl.name], in: ref.file, foreign: false, at: decl.bodyOpen)
+        }
+        return typeName(of: ref) == base.name ? boundGenericMember(element, of: base.name, written: base.written) : nil
     }
 
     /// `[M]`, `[M]?`, `Array<M>`, `Set<M>`: M. nil for a dictionary or anything else.
@@ -119,21 +147,40 @@ extension ProjectIndex {
         }
         if source.kind(before) == .rightBracket, Int(source.match[before]) >= 0 { before = Int(source.match[before]) - 1 }
         guard source.kind(before) == .leftBrace, before < use, use < Int(source.match[before]) else { return nil }
-        // The first parameter only is the element.
-        guard source.kind(k - 1) == .leftBrace || source.kind(k - 1) == .rightBracket, source.kind(k + 1) != .comma else { return before..<before }
+        // The first parameter only is the element; the second of `{ i, item in` (or `(i, item)`)
+        // is, over `xs.enumerated()`.
+        let opensList = { (t: Int) in source.kind(t) == .leftBrace || source.kind(t) == .rightBracket || source.kind(t) == .leftParen }
+        let first = opensList(k - 1) && source.kind(k + 1) != .comma
+        let secondOfTwo = source.kind(k - 1) == .comma && source.kind(k - 2) == .identifier && opensList(k - 3)
+            && (source.isIdentifier(k + 1, "in") || source.kind(k + 1) == .rightParen)
+        guard first || secondOfTwo else { return before..<before }
         let brace = before
+        var sequence: Range<Int>? = nil
         if source.kind(brace - 1) == .rightParen, let open = Optional(Int(source.match[brace - 1])), open > 0, source.isIdentifier(open - 1, "ForEach") {
             var end = open + 1
             while end < brace - 1, source.kind(end) != .comma {
                 if [.leftParen, .leftBracket, .leftBrace].contains(source.kind(end)) { end = max(end, Int(source.match[end])) }
                 end += 1
             }
-            return (open + 1)..<end
+            sequence = (open + 1)..<end
+        } else if source.isIdentifier(brace - 1, "forEach"), source.kind(brace - 2) == .period, let receiver = receiverRange(before: brace - 2, in: source) {
+            sequence = receiver
         }
-        if source.isIdentifier(brace - 1, "forEach"), source.kind(brace - 2) == .period, let receiver = receiverRange(before: brace - 2, in: source) {
-            return receiver
+        guard let sequence else { return brace..<brace }
+        if first { return sequence }
+        return Self.enumeratedBase(sequence, in: source) ?? brace..<brace
+    }
+
+    /// `xs` of `xs.enumerated()` or `Array(xs.enumerated())`.
+    static func enumeratedBase(_ range: Range<Int>, in source: SourceFile) -> Range<Int>? {
+        var r = range
+        if source.isIdentifier(r.lowerBound, "Array"), source.kind(r.lowerBound + 1) == .leftParen, Int(source.match[r.lowerBound + 1]) == r.upperBound - 1 {
+            r = (r.lowerBound + 2)..<(r.upperBound - 1)
         }
-        return brace..<brace
+        let close = r.upperBound - 1
+        guard r.count >= 5, source.kind(close) == .rightParen, source.kind(close - 1) == .leftParen, source.isIdentifier(close - 2, "enumerated"),
+              source.kind(close - 3) == .period else { return nil }
+        return r.lowerBound..<(close - 3)
     }
 }
 

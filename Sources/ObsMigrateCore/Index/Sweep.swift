@@ -203,6 +203,8 @@ extension ProjectIndex {
                   enclosingInstanceSubscript(bodyHolding: s, in: f, instance: source.name(receiver.lowerBound)) != nil {
             // `instance.objectWillChange` in a wrapper's enclosing-instance subscript: the instance
             // is a class with a property so wrapped, which keeps ObservableObject for that.
+        } else if isObservableObjectGenericValue(before: s, in: f) {
+            // A value of a generic parameter constrained to ObservableObject: what binds it keeps it.
         } else {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)

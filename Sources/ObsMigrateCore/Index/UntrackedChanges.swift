@@ -414,6 +414,10 @@ extension ProjectIndex {
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat",
         "Bool", "String", "Substring", "Character", "Decimal", "Data", "Date", "UUID", "URL", "IndexSet", "TimeInterval",
         "CGPoint", "CGSize", "CGRect", "CGVector",
+        // Foundation's and SwiftUI's structs with value semantics (what they hold changes only
+        // through their setter): a navigation stack's path, a color, a locale.
+        "NavigationPath", "Color", "AttributedString", "Locale", "TimeZone", "Calendar", "DateComponents", "DateInterval",
+        "Duration", "URLComponents", "Angle", "EdgeInsets", "UnitPoint", "CGAffineTransform", "NSRange", "LocalizedStringKey",
     ]
     static let valueContainers: Set<String> = ["Array", "Set", "Dictionary", "Optional", "ContiguousArray", "ArraySlice", "OrderedSet", "OrderedDictionary", "Deque"]
 

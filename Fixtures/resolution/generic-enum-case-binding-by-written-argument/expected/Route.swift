@@ -1,7 +1,7 @@
 import SwiftUI
 
-final class Store: ObservableObject {
-    @Published var count = 0
+@Observable final class Store {
+    var count = 0
 }
 
 @Observable final class Model {
@@ -9,13 +9,13 @@ final class Store: ObservableObject {
 }
 
 struct CountView: View {
-    @EnvironmentObject var store: Store
+    @Environment(Store.self) var store
     var body: some View { Text("\(store.count)") }
 }
 
 /// A generic enum's associated value is whatever its parameter is at the use (here `Model`
-/// names the parameter, not the class): the binding cannot be typed from the declaration, so
-/// the injection holds every environment model. Model, never injected, still migrates.
+/// names the parameter, not the class): `Route<Store>` binds it to Store, so the injection
+/// is of a Store, and Model, never injected, migrates too.
 enum Route<Model> {
     case detail(Model)
 }
@@ -23,7 +23,7 @@ enum Route<Model> {
 func destination(_ route: Route<Store>) -> some View {
     switch route {
     case .detail(let model):
-        return CountView().environmentObject(model)
+        return CountView().environment(model)
     }
 }
 

@@ -14,8 +14,8 @@ struct CountView: View {
 }
 
 /// A generic enum's associated value is whatever its parameter is at the use (here `Model`
-/// names the parameter, not the class): the binding cannot be typed from the declaration, so
-/// the injection holds every environment model. Model, never injected, still migrates.
+/// names the parameter, not the class): `Route<Store>` binds it to Store, so the injection
+/// is of a Store, and Model, never injected, migrates too.
 enum Route<Model> {
     case detail(Model)
 }
