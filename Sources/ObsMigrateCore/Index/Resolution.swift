@@ -442,6 +442,67 @@ extension ProjectIndex {
         return result.isEmpty || result.contains("->") ? nil : String(result)
     }
 
+    /// Whether the local the name at `n` binds is in scope at `s` (a later token): its block has
+    /// not closed before `s`; bound in an `if` or `while` condition, `s` is in its later
+    /// conditions or its body; in a `switch`'s `case` pattern, `s` comes before the next `case` or `default`.
+    /// When unsure, in scope (its type then stays a candidate).
+    static func bindingInScope(_ n: Int, use s: Int, in source: SourceFile) -> Bool {
+        if let brace = source.innermostBrace(around: n), Int(source.match[brace]) >= 0, Int(source.match[brace]) < s { return false }
+        // Back over the statement, at its level, to the keyword that binds.
+        var k = n - 1
+        while k >= 0 {
+            let kind = source.kind(k)
+            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+                let m = Int(source.match[k])
+                guard m >= 0, m < k else { return true }
+                k = m - 1
+                continue
+            }
+            if kind == .leftBrace || kind == .semicolon { return true }
+            if source.isIdentifier(k, "if") || source.isIdentifier(k, "while") {
+                // Its body: the first `{` after the binding that no bracket holds.
+                var e = n + 1
+                while e < source.sigCount, source.kind(e) != .leftBrace {
+                    if source.kind(e) == .leftParen || source.kind(e) == .leftBracket {
+                        let m = Int(source.match[e])
+                        guard m > e else { return true }
+                        e = m
+                    }
+                    e += 1
+                }
+                guard e < source.sigCount, Int(source.match[e]) > e else { return true }
+                return s < Int(source.match[e])  // (the later conditions are in its scope too)
+            }
+            if source.isIdentifier(k, "guard") || source.isIdentifier(k, "for") { return true }
+            if source.isIdentifier(k, "case") {
+                if ["if", "guard", "while", "for"].contains(where: { source.isIdentifier(k - 1, $0) }) || source.kind(k - 1) == .comma {
+                    k -= 1
+                    continue
+                }
+                // A switch's case: up to the next `case` or `default` of its block.
+                var e = n + 1
+                while e < s {
+                    switch source.kind(e) {
+                    case .leftParen, .leftBracket, .leftBrace:
+                        let m = Int(source.match[e])
+                        guard m > e else { return true }
+                        e = m
+                    case .rightBrace: return false
+                    case .identifier where (source.isIdentifier(e, "case") || source.isIdentifier(e, "default")) && source.startsLine[e]:
+                        return false
+                    default: break
+                    }
+                    e += 1
+                }
+                return true
+            }
+            if source.startsLine[k], kind == .identifier, source.kind(k - 1) != .comma, source.kind(k - 1) != .operator,
+               !["let", "var"].contains(source.text(k)) { return true }
+            k -= 1
+        }
+        return true
+    }
+
     /// A name in scope at `s`: a local or parameter of the enclosing code, then members of the
     /// enclosing types (innermost first), then top-level variables of the project.
     func variableType(_ name: String, at s: Int, in file: Int, path: [String], depth: Int, foreign: Bool = false) -> String? {
@@ -481,12 +542,16 @@ extension ProjectIndex {
                     && (source.isIdentifier(k + 1, "let") || source.isIdentifier(k + 1, "var"))
                 if binds, source.isIdentifier(k - 1, "case"), let bound = casePatternBinding(of: name, afterLet: k, before: s, in: source) {
                     // `case let .settings(manager, store)`: every name in the pattern is bound.
-                    candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth))
+                    if Self.bindingInScope(bound, use: s, in: source) { candidates.append(casePatternBindingType(bound, in: file, path: path, depth: depth)) }
                 } else if binds || conditional {
                     var n = k + 1
                     if conditional { n += 1 }
+                    // A binding whose scope `s` is not in (another `if`'s body, another `case`) is another name.
+                    let inScope = Self.bindingInScope(n, use: s, in: source)
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
-                        if source.kind(n + 1) == .comma || source.kind(n + 1) == .rightParen,
+                        if !inScope, !(source.isText(n + 1, "=") && s > n) {
+                            // (Out of its scope, unless `s` is in its own initializer: read below.)
+                        } else if source.kind(n + 1) == .comma || source.kind(n + 1) == .rightParen,
                            source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma || source.kind(k - 1) == .colon,
                            let bound = casePatternBindingType(n, in: file, path: path, depth: depth) {
                             // `case .settings(let manager, ...)`: the case's associated value.
@@ -505,7 +570,7 @@ extension ProjectIndex {
                                 continue
                             }
                             let e = declarationEnd(from: n + 2, limit: s, in: source, stopAtEquals: false, stopAtBrace: inCondition)
-                            candidates.append(expressionResolvedType((n + 2)..<e, in: file, path: path, depth: depth + 1, foreign: foreign))
+                            if inScope { candidates.append(expressionResolvedType((n + 2)..<e, in: file, path: path, depth: depth + 1, foreign: foreign)) }
                         } else if conditional || source.kind(k - 1) == .comma,
                                   source.kind(n + 1) == .comma || source.kind(n + 1) == .leftBrace || source.isIdentifier(n + 1, "else"),
                                   depth < Self.maxResolutionDepth {

@@ -1,0 +1,46 @@
+import SwiftUI
+
+@Observable final class Player {
+    var playing = false
+}
+
+@Observable final class Library {
+    var count = 0
+}
+
+enum Screen {
+    case player(Player)
+    case library(Library)
+}
+
+struct PlayerView: View {
+    @Environment(Player.self) var player
+    var body: some View { Text(player.playing ? "on" : "off") }
+}
+
+struct LibraryView: View {
+    @Environment(Library.self) var library
+    var body: some View { Text("\(library.count)") }
+}
+
+/// The same name bound in two cases, and in two `if let`s: each use is of its own binding.
+struct Root: View {
+    var screen: Screen
+    var players: [String: Player]
+    var libraries: [String: Library]
+
+    var body: some View {
+        switch screen {
+        case .player(let model):
+            PlayerView().environment(model)
+        case .library(let model):
+            LibraryView().environment(model)
+        }
+        if let model = players["a"] {
+            PlayerView().environment(model)
+        }
+        if let model = libraries["b"] {
+            LibraryView().environment(model)
+        }
+    }
+}

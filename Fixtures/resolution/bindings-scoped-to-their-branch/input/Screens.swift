@@ -1,0 +1,46 @@
+import SwiftUI
+
+final class Player: ObservableObject {
+    @Published var playing = false
+}
+
+final class Library: ObservableObject {
+    @Published var count = 0
+}
+
+enum Screen {
+    case player(Player)
+    case library(Library)
+}
+
+struct PlayerView: View {
+    @EnvironmentObject var player: Player
+    var body: some View { Text(player.playing ? "on" : "off") }
+}
+
+struct LibraryView: View {
+    @EnvironmentObject var library: Library
+    var body: some View { Text("\(library.count)") }
+}
+
+/// The same name bound in two cases, and in two `if let`s: each use is of its own binding.
+struct Root: View {
+    var screen: Screen
+    var players: [String: Player]
+    var libraries: [String: Library]
+
+    var body: some View {
+        switch screen {
+        case .player(let model):
+            PlayerView().environmentObject(model)
+        case .library(let model):
+            LibraryView().environmentObject(model)
+        }
+        if let model = players["a"] {
+            PlayerView().environmentObject(model)
+        }
+        if let model = libraries["b"] {
+            LibraryView().environmentObject(model)
+        }
+    }
+}
