@@ -452,13 +452,14 @@ extension ProjectIndex {
         var k = n - 1
         while k >= 0 {
             let kind = source.kind(k)
-            if kind == .rightParen || kind == .rightBracket || kind == .rightBrace {
+            // A `}` before it ends an earlier statement (a condition holds none but in brackets).
+            if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return true }
+            if kind == .rightParen || kind == .rightBracket {
                 let m = Int(source.match[k])
                 guard m >= 0, m < k else { return true }
                 k = m - 1
                 continue
             }
-            if kind == .leftBrace || kind == .semicolon { return true }
             if source.isIdentifier(k, "if") || source.isIdentifier(k, "while") {
                 // Its body: the first `{` after the binding that no bracket holds.
                 var e = n + 1
@@ -496,8 +497,8 @@ extension ProjectIndex {
                 }
                 return true
             }
-            if source.startsLine[k], kind == .identifier, source.kind(k - 1) != .comma, source.kind(k - 1) != .operator,
-               !["let", "var"].contains(source.text(k)) { return true }
+            // A line that starts a statement (not `let b` after `if let a,`).
+            if source.startsLine[k], kind == .identifier, source.kind(k - 1) != .comma, source.kind(k - 1) != .operator { return true }
             k -= 1
         }
         return true

@@ -44,3 +44,23 @@ struct Root: View {
         }
     }
 }
+
+func makePlayer(_ configure: (Player) -> Void) -> Player {
+    let player = Player()
+    configure(player)
+    return player
+}
+
+/// A plain `let` after an `if let` block is a statement of its own, in scope to the end of
+/// the block (its trailing closure is no `if` body).
+struct Deck: View {
+    var players: [String: Player]
+
+    var body: some View {
+        if let existing = players["a"] {
+            Text(existing.playing ? "a" : "b")
+        }
+        let player = makePlayer { $0.playing = true }
+        PlayerView().environmentObject(player)
+    }
+}
