@@ -44,7 +44,7 @@ public enum BlockReason: Sendable, Hashable {
     case delegateOfAdaptor(adaptor: String)
     case focusedObject(api: String)
     /// Another library's wrapper that holds only an ObservableObject (`@InjectedObject`).
-    case heldByLibraryWrapper(attribute: String)
+    case heldByLibraryWrapper(attribute: String, why: String)
     case heldByLibraryWrapperUntyped(attribute: String)
     // Sites whose type cannot be told, or that need ObservableObject.
     case environmentInjectionUntyped
@@ -124,8 +124,8 @@ public enum BlockReason: Sendable, Hashable {
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
-        case .heldByLibraryWrapper(let attribute):
-            "it is held by \(attribute) (Factory's or Resolver's), which requires ObservableObject (with Observation, @Injected holds it)"
+        case .heldByLibraryWrapper(let attribute, let why):
+            "it is held by \(attribute) (Factory's or Resolver's), which requires ObservableObject, and cannot become @Injected there: \(why)"
         case .heldByLibraryWrapperUntyped(let attribute):
             "\(attribute) (Factory's or Resolver's), which requires ObservableObject, holds a value whose type obs-migrate cannot tell (annotate the property's type)"
         case .environmentInjectionUntyped: "the type injected by .environmentObject at this site cannot be told (annotate the value's type where it is declared)"
@@ -228,7 +228,7 @@ public enum BlockReason: Sendable, Hashable {
         .familyConstrainsAssociatedType(protocol: "Screen", associatedType: "Model", member: "ViewModel"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
         .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .focusedObject(api: ".focusedSceneObject"),
-        .heldByLibraryWrapper(attribute: "@InjectedObject"), .heldByLibraryWrapperUntyped(attribute: "@InjectedObject"),
+        .heldByLibraryWrapper(attribute: "@InjectedObject", why: "$router (its bindings) is used, which @Injected does not give"), .heldByLibraryWrapperUntyped(attribute: "@InjectedObject"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),
         .wrapperUsedByNameUntyped(.StateObject), .unfollowableWrapper(attribute: "@ObservedObject"),

@@ -572,6 +572,7 @@ extension ProjectIndex {
         }
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
+        for site in libraryWrapperSites { if let t = site.model, models[t] != nil { result[t]!.insert(site.file) } }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         // A bridged `$x` may be handed to a parameter that becomes `some Publisher<T, Never>`

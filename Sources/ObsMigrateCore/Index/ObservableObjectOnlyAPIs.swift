@@ -12,33 +12,19 @@ extension ProjectIndex {
     static let delegateAdaptors: Set<String> = [
         "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor",
     ]
-    /// Other libraries' wrappers that hold only an ObservableObject: Factory's and Resolver's
-    /// `@InjectedObject` (`InjectedObject<T: ObservableObject>`, an `@ObservedObject` inside).
-    static let observableObjectLibraryWrappers: Set<String> = ["InjectedObject"]
 
     /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate` (or `var delegate:
     /// AppDelegate`) holds the delegate's class; `@FocusedObject var document: Document?` holds
     /// Document. Each file is read in parallel.
     func recordObservableObjectOnlyProperties(_ ledger: inout BlockerLedger) {
-        let found = parallelMap(Array(files.indices)) { [self] f -> [(String?, BlockReason, Site)] in
-            var result: [(String?, BlockReason, Site)] = []
+        let found = parallelMap(Array(files.indices)) { [self] f -> [(String, BlockReason, Site)] in
+            var result: [(String, BlockReason, Site)] = []
             let types = files[f].decls.types
             for t in types.indices {
                 for p in types[t].properties {
                     if let a = p.attribute("FocusedObject"), let written = p.typeText,
                        let model = resolveTypeName(Self.stripType(written), from: types[t].path + [types[t].name], in: f) {
                         result.append((model, .focusedObject(api: "@FocusedObject"), Site(file: f, offset: files[f].source.start(a.token))))
-                    }
-                    // `@InjectedObject(\.router) var router`, `@InjectedObject var router: Router`:
-                    // its model, or every model when its type cannot be told.
-                    for a in p.attributes where Self.observableObjectLibraryWrappers.contains(a.name) {
-                        let site = Site(file: f, offset: files[f].source.start(a.token))
-                        let written = p.typeText.flatMap { resolveTypeName(Self.stripType($0), from: types[t].path + [types[t].name], in: f) }
-                        if let model = written ?? keyPathInjectedType(p, file: f) {
-                            result.append((model, .heldByLibraryWrapper(attribute: "@" + a.name), site))
-                        } else {
-                            result.append((nil, .heldByLibraryWrapperUntyped(attribute: "@" + a.name), site))
-                        }
                     }
                     for a in p.attributes where Self.delegateAdaptors.contains(a.name) {
                         var written = p.typeText
@@ -60,11 +46,7 @@ extension ProjectIndex {
             }
             return result
         }
-        for list in found {
-            for (model, reason, site) in list {
-                if let model { ledger.block(model, reason, site) } else { ledger.blockAll(reason, site) }
-            }
-        }
+        for list in found { for (model, reason, site) in list { ledger.block(model, reason, site) } }
     }
 }
 

@@ -109,6 +109,11 @@ extension ProjectIndex {
         markObjectsCreatedInInitializers(uses.inits)
         recordSharedMembersAndConstrainedCalls(uses.constraints, &ledger)
         Timings.measure("decide: ObservableObject-only properties") { recordObservableObjectOnlyProperties(&ledger) }
+        Timings.measure("decide: library wrappers") {
+            libraryWrapperSites = collectLibraryWrapperSites()
+            libraryWrapperSitesByFile = Dictionary(grouping: libraryWrapperSites.indices, by: { libraryWrapperSites[$0].file })
+            recordLibraryWrapperSites(&ledger)
+        }
         // The deployment targets hold the models whose migration edits their files: the
         // injection and initialisation sites count.
         self.wrapperInits = uses.inits

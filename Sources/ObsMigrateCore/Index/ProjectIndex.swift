@@ -143,6 +143,10 @@ public struct ProjectIndex: Sendable {
     public var frameworkObservableSuperclass: [String: String] = [:]
     /// Property wrappers whose enclosing-instance subscript requires ObservableObject (`EnclosingInstanceWrappers.swift`).
     public var enclosingInstanceWrappers: [EnclosingInstanceWrapper] = []
+    /// Properties held by another library's ObservableObject wrapper (`LibraryWrappers.swift`),
+    /// and their indices by file.
+    public var libraryWrapperSites: [LibraryWrapperSite] = []
+    public var libraryWrapperSitesByFile: [Int: [Int]] = [:]
     /// Models that forward a child model's `objectWillChange` (see `ChangeForwarding`), and the
     /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
     public var changeForwardings: [ChangeForwarding] = []

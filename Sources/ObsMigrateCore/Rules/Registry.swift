@@ -22,6 +22,7 @@ public enum RuleRegistry {
         IgnoredStorageLosesTracking(),
         MainActorStateDefaultValue(),
         ObservationTrackingCandidate(),
+        LibraryInjectedObject(),
         InvalidSuppression(),
         SuperfluousSuppression(),
     ]

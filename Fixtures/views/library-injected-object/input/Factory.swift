@@ -24,4 +24,5 @@ extension Container {
     @ObservedObject private var dependency: T
     public init(_ keyPath: KeyPath<Container, Factory<T>>) { dependency = Container.shared[keyPath: keyPath]() }
     public var wrappedValue: T { dependency }
+    public var projectedValue: InjectedObject<T> { self }
 }
