@@ -526,6 +526,21 @@ extension ProjectIndex {
                     while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
                     // Only inside the loop's body is the name the element.
                     if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path)) }
+                } else if source.isIdentifier(k, "for"), source.kind(k + 1) == .leftParen, Int(source.match[k + 1]) > k + 1,
+                          source.isIdentifier(Int(source.match[k + 1]) + 1, "in"),
+                          let t = ((k + 2)..<Int(source.match[k + 1])).first(where: { source.kind($0) == .identifier && source.name($0) == name }) {
+                    // `for (i, item) in xs.enumerated() {`: in the body, the second of two names is
+                    // the element of xs; any other name of a tuple pattern is untold (not a member).
+                    let close = Int(source.match[k + 1])
+                    var e = close + 2
+                    while e < s, source.kind(e) != .leftBrace { e += 1 }
+                    var sequenceEnd = close + 2
+                    while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
+                    if e < s, s < Int(source.match[e]) {
+                        let secondOfTwo = t == close - 1 && t - 2 == k + 2 && source.kind(t - 1) == .comma
+                        let base = secondOfTwo ? Self.enumeratedBase((close + 2)..<sequenceEnd, in: source) : nil
+                        candidates.append(base.flatMap { elementType($0, in: file, path: path) })
+                    }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
                     if sequence.isEmpty {

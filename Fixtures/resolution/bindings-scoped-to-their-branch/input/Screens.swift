@@ -64,3 +64,18 @@ struct Deck: View {
         PlayerView().environmentObject(player)
     }
 }
+
+/// `for (index, player) in players.enumerated()`: in the body, `player` is an element of players.
+struct Roster: View {
+    var players: [Player]
+
+    var body: some View {
+        Text("\(players.count)")
+            .onAppear {
+                for (index, player) in players.enumerated() {
+                    _ = AnyView(PlayerView().environmentObject(player))
+                    print(index)
+                }
+            }
+    }
+}
