@@ -442,6 +442,32 @@ extension ProjectIndex {
         return result.isEmpty || result.contains("->") ? nil : String(result)
     }
 
+    /// When the name at `k` is a parameter with a written type of a closure whose body holds
+    /// `use` (`{ (name: Type, other: T) -> R in`, after a capture list too): that type's tokens.
+    static func typedClosureParameter(_ k: Int, use: Int, in source: SourceFile) -> Range<Int>? {
+        guard source.kind(k + 1) == .colon, let open = source.innermostParen(around: k),
+              source.kind(k - 1) == .leftParen || source.kind(k - 1) == .comma else { return nil }
+        var brace = open - 1
+        if source.kind(brace) == .rightBracket, Int(source.match[brace]) >= 0 { brace = Int(source.match[brace]) - 1 }
+        let close = Int(source.match[open])
+        guard brace >= 0, source.kind(brace) == .leftBrace, close > open, brace < use, use < Int(source.match[brace]) else { return nil }
+        // `) -> R in`, `) async throws in`: `in` before the body's first statement.
+        var t = close + 1
+        while t < use, !source.isIdentifier(t, "in") {
+            if source.kind(t) == .leftBrace || source.kind(t) == .rightBrace || source.kind(t) == .semicolon { return nil }
+            t += 1
+        }
+        guard source.isIdentifier(t, "in") else { return nil }
+        // The type: to the next `,` or the `)` at the parameters' level.
+        var e = k + 2
+        while e < close, source.kind(e) != .comma {
+            if [.leftParen, .leftBracket].contains(source.kind(e)), Int(source.match[e]) > e { e = Int(source.match[e]) }
+            else if let after = genericArgumentsEnd(at: e, limit: close, in: source) { e = after - 1 }
+            e += 1
+        }
+        return e > k + 2 ? (k + 2)..<e : nil
+    }
+
     /// Whether the local the name at `n` binds is in scope at `s` (a later token): its block has
     /// not closed before `s`; bound in an `if` or `while` condition, `s` is in its later
     /// conditions or its body; in a `switch`'s `case` pattern, `s` comes before the next `case` or `default`.
@@ -542,6 +568,10 @@ extension ProjectIndex {
                         candidates.append(base.flatMap { elementType($0, in: file, path: path) })
                     }
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
+                          let written = Self.typedClosureParameter(k, use: s, in: source) {
+                    // `{ (library: Player) -> AnyView in`: the type written for it (not a member's).
+                    candidates.append(writtenType(source.joinedText(written), from: path, in: file, foreign: foreign, at: written.lowerBound))
+                } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let sequence = closureParameterSequence(k, use: s, in: source) {
                     if sequence.isEmpty {
                         // `model.$editor.flatMap({ editor in ... })`: the published property's type.
@@ -564,6 +594,11 @@ extension ProjectIndex {
                     if conditional { n += 1 }
                     // A binding whose scope `s` is not in (another `if`'s body, another `case`) is another name.
                     let inScope = Self.bindingInScope(n, use: s, in: source)
+                    // `let (a, b) = pair`: a name of the tuple pattern is untold (not a member's).
+                    if source.kind(n) == .leftParen, Int(source.match[n]) > n, Int(source.match[n]) < s, inScope,
+                       ((n + 1)..<Int(source.match[n])).contains(where: { source.kind($0) == .identifier && source.name($0) == name }) {
+                        candidates.append(nil)
+                    }
                     if source.kind(n) == .identifier, source.name(n) == name, n != s {
                         if !inScope, !(source.isText(n + 1, "=") && s > n) {
                             // (Out of its scope, unless `s` is in its own initializer: read below.)

@@ -1,0 +1,44 @@
+import SwiftUI
+
+/// Player stays (`.focusedObject` needs an ObservableObject); Library migrates.
+final class Player: ObservableObject {
+    @Published var playing = false
+}
+
+final class Library: ObservableObject {
+    @Published var count = 0
+}
+
+struct PlayerView: View {
+    @EnvironmentObject var player: Player
+    var body: some View { Text(player.playing ? "on" : "off") }
+}
+
+struct Focus: View {
+    @StateObject private var player = Player()
+    var body: some View { Text("").focusedObject(player) }
+}
+
+/// Each `library` below is a Player, bound by a loop's tuple pattern, a `let` tuple pattern or a
+/// closure's typed parameter, not the member `library` (a Library): none of the injections is
+/// rewritten for a Library.
+struct Shelf: View {
+    var library: Library
+    var pairs: [(Player, Int)]
+
+    var body: some View {
+        let (library, _) = pairs[0]
+        PlayerView().environmentObject(library)
+            .onAppear {
+                for (library, _) in pairs {
+                    _ = AnyView(PlayerView().environmentObject(library))
+                }
+            }
+    }
+
+    let row = { (library: Player) -> AnyView in
+        AnyView(PlayerView().environmentObject(library))
+    }
+
+    var count: Int { library.count }
+}
