@@ -442,6 +442,35 @@ extension ProjectIndex {
         return result.isEmpty || result.contains("->") ? nil : String(result)
     }
 
+    /// When the function declared at `funcToken` (a local one) has a parameter named `name` and
+    /// its body holds `use`: that parameter's written type (`.some(nil)` when it cannot be read).
+    static func localFunctionParameter(_ name: String, funcToken: Int, use: Int, in source: SourceFile) -> Range<Int>?? {
+        var open = funcToken + 2
+        if source.kind(open) == .operator, source.isText(open, "<"), let after = genericArgumentsEnd(at: open, limit: use, in: source) { open = after }
+        guard source.kind(funcToken + 1) == .identifier, source.kind(open) == .leftParen else { return nil }
+        let close = Int(source.match[open])
+        guard close > open, close < use else { return nil }
+        var body = close + 1
+        while body < use, source.kind(body) != .leftBrace { body += 1 }
+        guard body < use, use < Int(source.match[body]) else { return nil }
+        // `(_ library: Player, label other: T)`: the name right before each top-level `:`.
+        var k = open + 1
+        while k < close {
+            if [.leftParen, .leftBracket].contains(source.kind(k)), Int(source.match[k]) > k { k = Int(source.match[k]) + 1; continue }
+            if source.kind(k) == .colon, source.kind(k - 1) == .identifier, source.name(k - 1) == name {
+                var e = k + 1
+                while e < close, source.kind(e) != .comma, !source.isText(e, "=") {
+                    if [.leftParen, .leftBracket].contains(source.kind(e)), Int(source.match[e]) > e { e = Int(source.match[e]) }
+                    else if let after = genericArgumentsEnd(at: e, limit: close, in: source) { e = after - 1 }
+                    e += 1
+                }
+                return .some(e > k + 1 ? (k + 1)..<e : nil)
+            }
+            k += 1
+        }
+        return nil
+    }
+
     /// When the name at `k` is a parameter with a written type of a closure whose body holds
     /// `use` (`{ (name: Type, other: T) -> R in`, after a capture list too): that type's tokens.
     static func typedClosureParameter(_ k: Int, use: Int, in source: SourceFile) -> Range<Int>? {
@@ -567,6 +596,9 @@ extension ProjectIndex {
                         let base = secondOfTwo ? Self.enumeratedBase((close + 2)..<sequenceEnd, in: source) : nil
                         candidates.append(base.flatMap { elementType($0, in: file, path: path) })
                     }
+                } else if source.isIdentifier(k, "func"), let written = Self.localFunctionParameter(name, funcToken: k, use: s, in: source) {
+                    // `func row(_ library: Player) -> some View { ... }` inside this code: its parameter.
+                    candidates.append(written.flatMap { writtenType(source.joinedText($0), from: path, in: file, foreign: foreign, at: $0.lowerBound) })
                 } else if source.kind(k) == .identifier, k != s, source.name(k) == name,
                           let written = Self.typedClosureParameter(k, use: s, in: source) {
                     // `{ (library: Player) -> AnyView in`: the type written for it (not a member's).

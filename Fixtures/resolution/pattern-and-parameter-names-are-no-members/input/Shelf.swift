@@ -19,9 +19,9 @@ struct Focus: View {
     var body: some View { Text("").focusedObject(player) }
 }
 
-/// Each `library` below is a Player, bound by a loop's tuple pattern, a `let` tuple pattern or a
-/// closure's typed parameter, not the member `library` (a Library): none of the injections is
-/// rewritten for a Library.
+/// Each `library` below is a Player, bound by a loop's tuple pattern, a `let` tuple pattern, a
+/// closure's typed parameter or a local function's parameter, not the member `library` (a
+/// Library): none of the injections is rewritten for a Library.
 struct Shelf: View {
     var library: Library
     var pairs: [(Player, Int)]
@@ -41,4 +41,11 @@ struct Shelf: View {
     }
 
     var count: Int { library.count }
+
+    func rows() -> some View {
+        func row(_ library: Player) -> some View {
+            PlayerView().environmentObject(library)
+        }
+        return row(pairs[0].0)
+    }
 }
