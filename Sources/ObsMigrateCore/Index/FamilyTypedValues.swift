@@ -79,17 +79,22 @@ extension ProjectIndex {
         guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }) else { return nil }
         for name in names {
             if let p = refiningProtocolName(name, from: path), let k = familyOfProtocol[p] { return k }
-            var constraints: [String] = []
-            if let function, Self.functionGenericParameters(function, in: source).contains(name) {
-                constraints = Self.functionGenericConstraints(of: name, function, in: source)
-            } else if let owner, let generics = type(owner).genericParameters, SymbolTable.genericParameterNames(generics).contains(name) {
-                constraints = genericConstraints(of: name, in: owner)
-            }
-            for c in constraints {
+            for c in genericParameterConstraints(name, function: function, owners: owner.map { [$0] } ?? [], in: source) ?? [] {
                 if let p = refiningProtocolName(c, from: path), let k = familyOfProtocol[p] { return k }
             }
         }
         return nil
+    }
+
+    /// The constraints written on `name` when it is a generic parameter of `function`, else of
+    /// the first of `owners` that declares one of that name; nil when it is neither's.
+    func genericParameterConstraints(_ name: String, function: FunctionDecl?, owners: [TypeRef], in source: SourceFile) -> [String]? {
+        if let function, Self.functionGenericParameters(function, in: source).contains(name) {
+            return Self.functionGenericConstraints(of: name, function, in: source)
+        }
+        guard let owner = owners.first(where: { type($0).genericParameters.map { SymbolTable.genericParameterNames($0).contains(name) } ?? false })
+        else { return nil }
+        return genericConstraints(of: name, in: owner)
     }
 
     /// The constraints written on a function's generic parameter, in its generic clause
@@ -139,6 +144,8 @@ extension ProjectIndex {
         var texts: [String]? = nil
         var element = false
         let head = s - 2
+        // (`head` and `s` are in the same code: `head.objectWillChange`.)
+        let code = enclosingCode(of: head, in: file)
         if source.kind(head) == .dollarIdentifier, source.isText(head, "$0") {
             // `xs.forEach { $0.objectWillChange ... }`, `xs.forEach({ ... })`: the element of xs.
             guard let brace = source.innermostBrace(around: head), let sequence = forEachSequence(ofClosureAt: brace, in: source),
@@ -147,32 +154,26 @@ extension ProjectIndex {
             element = true
         } else if source.kind(head) == .identifier, !(source.kind(head - 1) == .period && !source.isIdentifier(head - 2, "self")) {
             let name = source.name(head)
-            if let code = enclosingCode(of: head, in: file),
+            if let code,
                let binding = ((code.open + 1)..<head).last(where: { source.kind($0) == .identifier && source.name($0) == name && closureParameterSequence($0, use: head, in: source) != nil }) {
                 // A closure's parameter: the element of the sequence `forEach` or `ForEach` walks.
                 guard let sequence = closureParameterSequence(binding, use: head, in: source), sequence.count == 1,
                       source.kind(sequence.lowerBound) == .identifier else { return false }
                 texts = writtenTypes(ofName: source.name(sequence.lowerBound), at: sequence.lowerBound, in: file)
                 element = true
-            } else if let fn = enclosingCode(of: head, in: file)?.function, let (text, _) = writtenParameterType(name, of: fn, in: source) {
+            } else if let fn = code?.function, let (text, _) = writtenParameterType(name, of: fn, in: source) {
                 texts = [text]  // (`parameterType` tells no generic parameter's)
             } else {
                 texts = writtenTypes(ofName: name, at: head, in: file)
             }
         }
         guard let texts, !texts.isEmpty else { return false }
-        let function = enclosingCode(of: s, in: file)?.function
         let owners = enclosingTypes(of: s, in: file)
         return texts.allSatisfy { text in
             var name = element ? (Self.elementTypeText(of: text) ?? "") : Self.stripType(text)
             while let last = name.last, last == "?" || last == "!" { name.removeLast() }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
-            var constraints: [String]? = nil
-            if let function, Self.functionGenericParameters(function, in: source).contains(name) {
-                constraints = Self.functionGenericConstraints(of: name, function, in: source)
-            } else if let owner = owners.first(where: { type($0).genericParameters.map { SymbolTable.genericParameterNames($0).contains(name) } ?? false }) {
-                constraints = genericConstraints(of: name, in: owner)
-            }
+            let constraints = genericParameterConstraints(name, function: code?.function, owners: owners, in: source)
             return constraints?.contains { TypeName.base(Self.stripType($0)) == "ObservableObject" } ?? false
         }
     }
