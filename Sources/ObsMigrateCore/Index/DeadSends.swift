@@ -184,25 +184,33 @@ extension ProjectIndex {
     /// token `end`, whose conditions call nothing (no parentheses, `try` or `await`) and whose
     /// branches hold only statements that set tracked properties (`setsTracked`), or none.
     func ifOnlySetsTrackedProperties(at k: Int, endingBefore end: Int, in source: SourceFile, _ setsTracked: (Int) -> String?) -> Bool {
-        var k = k
+        guard let chain = Self.ifChain(at: k, endingBefore: end, in: source), !chain.conditionsCall else { return false }
+        return chain.branches.allSatisfy { topLevelStatements(in: $0, source: source).allSatisfy { setsTracked($0) != nil } }
+    }
+
+    /// The branches (`{` and `}`) of the statement `if c {...} else if c {...} else {...}` at `k`
+    /// ending right before token `end`, whether a plain `else` ends it, and whether a condition
+    /// calls anything (parentheses, `try`, `await`); nil for any other statement.
+    static func ifChain(at k: Int, endingBefore end: Int, in source: SourceFile)
+        -> (branches: [(open: Int, close: Int)], endsWithElse: Bool, conditionsCall: Bool)? {
+        var k = k, branches: [(open: Int, close: Int)] = [], calls = false
         while source.isIdentifier(k, "if") {
-            var open = k + 1
-            while open < end, source.kind(open) != .leftBrace {
-                if source.kind(open) == .leftParen || source.isIdentifier(open, "try") || source.isIdentifier(open, "await") { return false }
-                open += 1
-            }
+            guard let open = source.firstBrace(atLevelFrom: k + 1, limit: end) else { return nil }
+            calls = calls || ((k + 1)..<open).contains { source.kind($0) == .leftParen || source.isIdentifier($0, "try") || source.isIdentifier($0, "await") }
             let close = Int(source.match[open])
-            guard open < end, close > open, close < end,
-                  topLevelStatements(in: (open, close), source: source).allSatisfy({ setsTracked($0) != nil }) else { return false }
-            if close + 1 == end { return true }
-            guard source.isIdentifier(close + 1, "else") else { return false }
+            guard close > open, close < end else { return nil }
+            branches.append((open, close))
+            if close + 1 == end { return (branches, false, calls) }
+            guard source.isIdentifier(close + 1, "else") else { return nil }
             if source.kind(close + 2) == .leftBrace {
                 let last = Int(source.match[close + 2])
-                return last + 1 == end && topLevelStatements(in: (close + 2, last), source: source).allSatisfy({ setsTracked($0) != nil })
+                guard last > close + 2, last + 1 == end else { return nil }
+                branches.append((close + 2, last))
+                return (branches, true, calls)
             }
             k = close + 2
         }
-        return false
+        return nil
     }
 
     /// The `if` token of `if flag {`, `if !flag {` or `if self.flag {` whose `{` is `open`.
@@ -276,31 +284,8 @@ extension ProjectIndex {
     /// token `end`, with an `else` last, each of whose branches has a statement of its own that
     /// `sets` (its conditions may call anything: a set in every branch runs whatever they do).
     func everyBranchSets(ifAt k: Int, endingBefore end: Int, in source: SourceFile, _ sets: (Int) -> Bool) -> Bool {
-        func branchSets(_ open: Int) -> (close: Int, sets: Bool)? {
-            let close = Int(source.match[open])
-            guard close > open, close < end else { return nil }
-            return (close, topLevelStatements(in: (open, close), source: source).contains(where: sets))
-        }
-        var k = k
-        while source.isIdentifier(k, "if") {
-            // The branch's `{`: the first one after the conditions that no bracket holds.
-            var open = k + 1
-            while open < end, source.kind(open) != .leftBrace {
-                if source.kind(open) == .leftParen || source.kind(open) == .leftBracket {
-                    let m = Int(source.match[open])
-                    guard m > open else { return false }
-                    open = m
-                }
-                open += 1
-            }
-            guard open < end, let branch = branchSets(open), branch.sets, source.isIdentifier(branch.close + 1, "else") else { return false }
-            if source.kind(branch.close + 2) == .leftBrace {
-                guard let last = branchSets(branch.close + 2) else { return false }
-                return last.close + 1 == end && last.sets
-            }
-            k = branch.close + 2
-        }
-        return false
+        guard let chain = Self.ifChain(at: k, endingBefore: end, in: source), chain.endsWithElse else { return false }
+        return chain.branches.allSatisfy { topLevelStatements(in: $0, source: source).contains(where: sets) }
     }
 
     /// The first token of the statement before the one starting at `first`, in the same block

@@ -442,6 +442,17 @@ extension ProjectIndex {
         return result.isEmpty || result.contains("->") ? nil : String(result)
     }
 
+    /// The sequence of a `for ... in` loop whose `in` is `inToken`, when the loop's body holds
+    /// `use` (`for item in items where item.isDue {`: the sequence ends at `where`).
+    static func loopSequence(afterIn inToken: Int, bodyHolding use: Int, in source: SourceFile) -> Range<Int>? {
+        var e = inToken + 1
+        while e < use, source.kind(e) != .leftBrace { e += 1 }
+        guard e < use, use < Int(source.match[e]) else { return nil }
+        var end = inToken + 1
+        while end < e, !source.isIdentifier(end, "where") { end += 1 }
+        return (inToken + 1)..<end
+    }
+
     /// When the function declared at `funcToken` (a local one) has a parameter named `name` and
     /// its body holds `use`: that parameter's written type (`.some(nil)` when it cannot be read).
     static func localFunctionParameter(_ name: String, funcToken: Int, use: Int, in source: SourceFile) -> Range<Int>?? {
@@ -458,12 +469,7 @@ extension ProjectIndex {
         while k < close {
             if [.leftParen, .leftBracket].contains(source.kind(k)), Int(source.match[k]) > k { k = Int(source.match[k]) + 1; continue }
             if source.kind(k) == .colon, source.kind(k - 1) == .identifier, source.name(k - 1) == name {
-                var e = k + 1
-                while e < close, source.kind(e) != .comma, !source.isText(e, "=") {
-                    if [.leftParen, .leftBracket].contains(source.kind(e)), Int(source.match[e]) > e { e = Int(source.match[e]) }
-                    else if let after = genericArgumentsEnd(at: e, limit: close, in: source) { e = after - 1 }
-                    e += 1
-                }
+                let e = parameterTypeEnd(from: k + 1, close: close, in: source)
                 return .some(e > k + 1 ? (k + 1)..<e : nil)
             }
             k += 1
@@ -487,14 +493,20 @@ extension ProjectIndex {
             t += 1
         }
         guard source.isIdentifier(t, "in") else { return nil }
-        // The type: to the next `,` or the `)` at the parameters' level.
-        var e = k + 2
-        while e < close, source.kind(e) != .comma {
+        let e = parameterTypeEnd(from: k + 2, close: close, in: source)
+        return e > k + 2 ? (k + 2)..<e : nil
+    }
+
+    /// The end of a parameter's type that starts at `start` in a parameter list closing at
+    /// `close`: the next `,` or default value's `=` at the list's level, or `close`.
+    static func parameterTypeEnd(from start: Int, close: Int, in source: SourceFile) -> Int {
+        var e = start
+        while e < close, source.kind(e) != .comma, !source.isText(e, "=") {
             if [.leftParen, .leftBracket].contains(source.kind(e)), Int(source.match[e]) > e { e = Int(source.match[e]) }
             else if let after = genericArgumentsEnd(at: e, limit: close, in: source) { e = after - 1 }
             e += 1
         }
-        return e > k + 2 ? (k + 2)..<e : nil
+        return e
     }
 
     /// Whether the local the name at `n` binds is in scope at `s` (a later token): its block has
@@ -517,16 +529,7 @@ extension ProjectIndex {
             }
             if source.isIdentifier(k, "if") || source.isIdentifier(k, "while") {
                 // Its body: the first `{` after the binding that no bracket holds.
-                var e = n + 1
-                while e < source.sigCount, source.kind(e) != .leftBrace {
-                    if source.kind(e) == .leftParen || source.kind(e) == .leftBracket {
-                        let m = Int(source.match[e])
-                        guard m > e else { return true }
-                        e = m
-                    }
-                    e += 1
-                }
-                guard e < source.sigCount, Int(source.match[e]) > e else { return true }
+                guard let e = source.firstBrace(atLevelFrom: n + 1, limit: source.sigCount), Int(source.match[e]) > e else { return true }
                 return s < Int(source.match[e])  // (the later conditions are in its scope too)
             }
             if source.isIdentifier(k, "guard") || source.isIdentifier(k, "for") { return true }
@@ -574,26 +577,17 @@ extension ProjectIndex {
                 // `for item in items {` and a closure's `{ item in`: the element, when told.
                 if source.isIdentifier(k, "for"), source.kind(k + 1) == .identifier, source.name(k + 1) == name,
                    source.isIdentifier(k + 2, "in"), k + 1 != s {
-                    var e = k + 3
-                    while e < s, source.kind(e) != .leftBrace { e += 1 }
-                    // `for item in items where item.isDue {`: the sequence ends at `where`.
-                    var sequenceEnd = k + 3
-                    while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
                     // Only inside the loop's body is the name the element.
-                    if e < s, s < Int(source.match[e]) { candidates.append(elementType((k + 3)..<sequenceEnd, in: file, path: path)) }
+                    if let sequence = Self.loopSequence(afterIn: k + 2, bodyHolding: s, in: source) { candidates.append(elementType(sequence, in: file, path: path)) }
                 } else if source.isIdentifier(k, "for"), source.kind(k + 1) == .leftParen, Int(source.match[k + 1]) > k + 1,
                           source.isIdentifier(Int(source.match[k + 1]) + 1, "in"),
                           let t = ((k + 2)..<Int(source.match[k + 1])).first(where: { source.kind($0) == .identifier && source.name($0) == name }) {
                     // `for (i, item) in xs.enumerated() {`: in the body, the second of two names is
                     // the element of xs; any other name of a tuple pattern is untold (not a member).
                     let close = Int(source.match[k + 1])
-                    var e = close + 2
-                    while e < s, source.kind(e) != .leftBrace { e += 1 }
-                    var sequenceEnd = close + 2
-                    while sequenceEnd < e, !source.isIdentifier(sequenceEnd, "where") { sequenceEnd += 1 }
-                    if e < s, s < Int(source.match[e]) {
+                    if let sequence = Self.loopSequence(afterIn: close + 1, bodyHolding: s, in: source) {
                         let secondOfTwo = t == close - 1 && t - 2 == k + 2 && source.kind(t - 1) == .comma
-                        let base = secondOfTwo ? Self.enumeratedBase((close + 2)..<sequenceEnd, in: source) : nil
+                        let base = secondOfTwo ? Self.enumeratedBase(sequence, in: source) : nil
                         candidates.append(base.flatMap { elementType($0, in: file, path: path) })
                     }
                 } else if source.isIdentifier(k, "func"), let written = Self.localFunctionParameter(name, funcToken: k, use: s, in: source) {

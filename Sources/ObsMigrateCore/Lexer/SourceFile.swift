@@ -191,6 +191,21 @@ public struct SourceFile: Sendable {
         return startsStatement(first) ? first : nil
     }
 
+    /// The first `{` from token `start` on, before `limit`, that no parentheses or brackets hold
+    /// (the body of `if a, let b = f({ ... }) {`); nil when there is none or a bracket is unclosed.
+    public func firstBrace(atLevelFrom start: Int, limit: Int) -> Int? {
+        var e = start
+        while e < limit, kind(e) != .leftBrace {
+            if kind(e) == .leftParen || kind(e) == .leftBracket {
+                let m = Int(match[e])
+                guard m > e else { return nil }
+                e = m
+            }
+            e += 1
+        }
+        return e < limit ? e : nil
+    }
+
     /// The `{` of the innermost brace block holding token `s`, found walking back with bracketed
     /// runs skipped whole; nil when there is none, or a closer on the way has no opener.
     public func innermostBrace(around s: Int) -> Int? { innermostOpener(.leftBrace, around: s, passingOtherOpeners: true) }
