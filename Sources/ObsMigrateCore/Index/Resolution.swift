@@ -443,11 +443,10 @@ extension ProjectIndex {
     }
 
     /// The sequence of a `for ... in` loop whose `in` is `inToken`, when the loop's body holds
-    /// `use` (`for item in items where item.isDue {`: the sequence ends at `where`).
+    /// `use` (`for item in items where item.isDue {`: the sequence ends at `where`). The body is
+    /// the first `{` past the sequence's brackets (not `filter({ ... })`'s closure).
     static func loopSequence(afterIn inToken: Int, bodyHolding use: Int, in source: SourceFile) -> Range<Int>? {
-        var e = inToken + 1
-        while e < use, source.kind(e) != .leftBrace { e += 1 }
-        guard e < use, use < Int(source.match[e]) else { return nil }
+        guard let e = source.firstBrace(atLevelFrom: inToken + 1, limit: use), use < Int(source.match[e]) else { return nil }
         var end = inToken + 1
         while end < e, !source.isIdentifier(end, "where") { end += 1 }
         return (inToken + 1)..<end

@@ -49,3 +49,19 @@ struct Shelf: View {
         return row(pairs[0].0)
     }
 }
+
+/// A loop over `players.filter({ ... })`: the filter's closure is no loop body, and in the body
+/// `library` is the loop's (a Player), not the member.
+struct Stack: View {
+    var library: Library
+    var players: [Player]
+
+    var body: some View {
+        Text("\(library.count)")
+            .onAppear {
+                for library in players.filter({ $0.playing }) {
+                    _ = AnyView(PlayerView().environmentObject(library))
+                }
+            }
+    }
+}
