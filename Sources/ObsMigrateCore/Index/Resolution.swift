@@ -401,6 +401,8 @@ extension ProjectIndex {
                     if kind == .rightParen || kind == .rightBracket { if depthParens == 0 { break }; depthParens -= 1 }
                     if kind == .comma && depthParens == 0 { break }
                     if source.isText(e, "=") && depthParens == 0 { break }
+                    // `Store<A, B>`: the commas of generic arguments end no parameter.
+                    if kind == .operator, let after = Self.genericArgumentsEnd(at: e, limit: body.open, in: source) { e = after; continue }
                     e += 1
                 }
                 return (source.joinedText((k + 2)..<e), k + 2)

@@ -23,6 +23,14 @@ public struct UntrackedChangeCounter: Sendable {
     /// Read or bumped in an extension in another file: the counter cannot be `private`.
     public var spansFiles: Bool { sends.keys.contains { $0 != file } || readers.contains { $0.body.file != file } }
 
+    /// Stored properties of types that may change unseen (a class, a closure, a type not told)
+    /// that are read outside the class: each send also announces a mutation of each
+    /// (`withMutation(keyPath: \.p) {}`), so the views that read one are told, as the send told them.
+    public var announced: [String] = []
+    /// Whether the class gets the counter: when a member that hands out a value reads it; else
+    /// each send is only its announcements.
+    public var counts: Bool { !readers.isEmpty }
+
     public func replaces(_ s: Int, in file: Int) -> Bool { sends[file]?.contains(s) ?? false }
     /// `var objectWillChange = ObservableObjectPublisher()` of the class's own, which goes:
     /// its `objectWillChange` token.
@@ -98,10 +106,24 @@ extension ProjectIndex {
             let decl = type(ref)
             var result = check.result
             let conformances = Set(([ref] + models[name]!.extensions).flatMap { type($0).inheritance.map { TypeName.base($0.name) } })
+            var announced: [String] = []
             for property in check.unreadOutside {
                 guard let place = uses.firstOutside(property, check.inside, where: { receiverMayBe(name, conformingTo: conformances, at: $0) }) else { continue }
-                result = .failure(CounterRefusal(why: "its property '\(property)' is of a type that may change unseen and is read outside the class (\(place))"))
+                if let token = check.announceable[property] { announced.append(token); continue }
+                result = .failure(CounterRefusal(why: "its property '\(property)' is of a type that may change unseen and is read outside the class (\(place)), and is not a tracked var whose mutation a send could announce"))
                 break
+            }
+            if case .success(var counter) = result {
+                counter.announced = announced
+                result = .success(counter)
+                if !counter.counts && announced.isEmpty {
+                    result = .failure(CounterRefusal(why: "no computed property or method of it hands out a value for a counter to tell its readers of"))
+                }
+                // A view must read a member the counter or an announcement tells.
+                if case .success = result, let views = check.viewsMustRead,
+                   let view = viewReadingNoCounterMember(views.sites, members: views.members.union(announced.map { $0.filter { $0 != "`" } }), subscripts: views.subscripts) {
+                    result = .failure(CounterRefusal(why: "\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not"))
+                }
             }
             switch result {
             case .success(var counter):
@@ -121,7 +143,13 @@ extension ProjectIndex {
     struct CounterCheck {
         var result: Result<UntrackedChangeCounter, CounterRefusal>
         var unreadOutside: [String] = []
+        /// Those of `unreadOutside` that are tracked `var`s, whose mutation a send can announce
+        /// when they are read outside: their names as written (a backquoted name keeps its quotes).
+        var announceable: [String: String] = [:]
         var inside: [Int: [Range<Int>]] = [:]
+        /// The views that must each read a member the counter or an announcement tells (when some
+        /// send does not follow a `@Published` set), checked once the announcements are known.
+        var viewsMustRead: (sites: [Int], members: Set<String>, subscripts: Bool)? = nil
     }
 
     /// The `objectWillChange` tokens of the class's body that are plain sends no setter,
@@ -232,6 +260,7 @@ extension ProjectIndex {
         }
         let source = files[file].source
         var unreadOutside: [String] = []
+        var announceable: [String: String] = [:]
         for p in decl.properties where !p.isComputed && !p.isStatic {
             guard let pname = p.name else { return refuse("a stored property binds a pattern") }
             if p.hasModifier("private") || p.hasModifier("fileprivate") { continue }
@@ -239,10 +268,11 @@ extension ProjectIndex {
             if pname == "objectWillChange", ownObjectWillChange(decl, in: source) != nil { continue }
             if holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: file, path: decl.path + [decl.name]) { continue }
             unreadOutside.append(pname)
+            if Self.isTrackedOnceObservable(p), let token = p.nameToken { announceable[pname] = source.text(token) }
         }
         // The conditions below are checked after that one: a refusal of theirs waits for it.
         func check(_ result: Result<UntrackedChangeCounter, CounterRefusal>) -> CounterCheck {
-            CounterCheck(result: result, unreadOutside: unreadOutside, inside: inside)
+            CounterCheck(result: result, unreadOutside: unreadOutside, announceable: announceable, inside: inside)
         }
         func refuseAfter(_ why: String) -> CounterCheck { check(.failure(CounterRefusal(why: why))) }
         // Every instance member that hands out a value reads the counter first. A `private` one
@@ -291,7 +321,8 @@ extension ProjectIndex {
         }
         // With nothing to read it, the counter would tell no view: such a send only makes the
         // views that hold the object read something else again, which a person must track.
-        if readers.isEmpty { return refuseAfter("no computed property or method of it hands out a value for a counter to tell its readers of") }
+        // With nothing to read it, a counter would tell no view; announcements of the properties
+        // read outside may still tell them all (`announced`, known later).
         // A send that begins a reader's body would be rewritten where the read is inserted.
         for reader in readers {
             let f = reader.body.file, source = files[f].source
@@ -300,10 +331,18 @@ extension ProjectIndex {
         }
         // A send after a `@Published` property's set re-rendered no view that the set did not.
         let everySendFollowsASet = sends.allSatisfy { f, tokens in tokens.allSatisfy { sendFollowsPublishedSet(at: $0, in: f, model: name) } }
-        if !everySendFollowsASet, let view = viewReadingNoCounterMember(viewSites, members: readerNames, subscripts: hasSubscript) {
-            return refuseAfter("\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not")
-        }
-        return check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))
+        var result = check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))
+        if !everySendFollowsASet { result.viewsMustRead = (viewSites, readerNames, hasSubscript) }
+        return result
+    }
+
+    /// A stored property the macro tracks: a `var` (observers allowed) with no wrapper but
+    /// `@Published`, not `lazy`, `weak`, `unowned` or an override. A mutation of it announced by `withMutation` tells the
+    /// views that read it.
+    static func isTrackedOnceObservable(_ p: PropertyDecl) -> Bool {
+        p.keyword == "var" && !p.isComputed && !p.isStatic
+            && p.attributes.allSatisfy { $0.name == "Published" }
+            && !["lazy", "weak", "unowned", "override"].contains { p.hasModifier($0) }
     }
 
     /// Whether a string literal's bytes hold `property.member` (one of `members`), or

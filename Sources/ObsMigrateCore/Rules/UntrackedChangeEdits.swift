@@ -33,18 +33,44 @@ extension ProjectIndex {
     /// The bump after the send at `s`, which stays (the class keeps its `objectWillChange` for
     /// subscribers): on a line of its own after the send's line, with the same receiver, or
     /// after `; ` when more code follows the send on its line.
-    public func counterBumpAfterSend(at s: Int, in source: SourceFile) -> Edit {
-        let receiver = source.isText(s - 2, "?") ? "self?." : source.kind(s - 1) == .period ? "self." : ""
-        let bump = receiver + "\(UntrackedChangeCounter.name) &+= 1"
+    public func counterBumpAfterSend(_ counter: UntrackedChangeCounter, at s: Int, in source: SourceFile) -> Edit {
+        let receiver = Self.sendReceiver(at: s, in: source)
         let close = s + 4
-        guard close + 1 >= source.sigCount || source.startsLine[close + 1] else { return .insert("; " + bump, at: source.end(close)) }
-        let first = receiver == "self?." ? s - 3 : receiver == "self." ? s - 2 : s
-        let indent = source.indentation(ofLineAt: source.start(first))
-        return .insert(indent + bump + source.lineEnding, at: source.nextLineStart(after: source.end(close)))
+        guard let indent = Self.lineOfItsOwn(sendAt: s, in: source) else {
+            return .insert("; " + Self.bumpStatements(counter, receiver: receiver, firstReceiver: receiver).joined(separator: "; "), at: source.end(close))
+        }
+        let lines = Self.bumpStatements(counter, receiver: receiver, firstReceiver: receiver).map { indent + $0 + source.lineEnding }
+        return .insert(lines.joined(), at: source.nextLineStart(after: source.end(close)))
     }
 
-    /// `objectWillChange.send()` (the tokens from `s`, after any `self.` or `self?.`) as a bump.
-    public func counterBump(at s: Int, in source: SourceFile) -> Edit {
-        Edit(source.start(s)..<source.end(s + 4), "\(UntrackedChangeCounter.name) &+= 1")
+    /// `objectWillChange.send()` (the tokens from `s`, after any `self.` or `self?.`) as a bump,
+    /// and the announcement of each property in `counter.announced`: on lines of their own when
+    /// the send was, else after `; `.
+    public func counterBump(_ counter: UntrackedChangeCounter, at s: Int, in source: SourceFile) -> Edit {
+        let statements = Self.bumpStatements(counter, receiver: Self.sendReceiver(at: s, in: source), firstReceiver: "")
+        let separator = Self.lineOfItsOwn(sendAt: s, in: source).map { source.lineEnding + $0 } ?? "; "
+        return Edit(source.start(s)..<source.end(s + 4), statements.joined(separator: separator))
+    }
+
+    /// `self?.`, `self.` or nothing: what the send at `s` was called on.
+    static func sendReceiver(at s: Int, in source: SourceFile) -> String {
+        source.isText(s - 2, "?") ? "self?." : source.kind(s - 1) == .period ? "self." : ""
+    }
+
+    /// The indentation of the send at `s` when it is a line of its own, receiver included.
+    static func lineOfItsOwn(sendAt s: Int, in source: SourceFile) -> String? {
+        let close = s + 4
+        guard close + 1 >= source.sigCount || source.startsLine[close + 1] else { return nil }
+        let first = source.isText(s - 2, "?") ? s - 3 : source.kind(s - 1) == .period ? s - 2 : s
+        guard source.startsLine[first] else { return nil }
+        return source.indentation(ofLineAt: source.start(first))
+    }
+
+    /// The bump (when the class counts) and the announcements, the first on `firstReceiver`
+    /// (which a send replaced in place already has), the rest on `receiver`.
+    static func bumpStatements(_ counter: UntrackedChangeCounter, receiver: String, firstReceiver: String) -> [String] {
+        let statements = (counter.counts ? ["\(UntrackedChangeCounter.name) &+= 1"] : [])
+            + counter.announced.map { "withMutation(keyPath: \\.\($0)) {}" }
+        return statements.enumerated().map { ($0.offset == 0 ? firstReceiver : receiver) + $0.element }
     }
 }

@@ -41,8 +41,9 @@ final class ArchiveModel: ObservableObject {
     }
 }
 
-/// The block does more than announce: it stays for a person.
-final class InboxModel: ObservableObject {
+/// The block does more than announce, so the change is not wrapped; the view reads `events`,
+/// whose contents change where no setter sees: the send becomes an announced mutation of it.
+@Observable final class InboxModel {
     var events = EventHolder()
     var unread = 0
 
@@ -51,23 +52,23 @@ final class InboxModel: ObservableObject {
             if await events.insert(event) {
                 DispatchQueue.main.async {
                     print("received")
-                    self.objectWillChange.send()
+                    self.withMutation(keyPath: \.events) {}
                 }
             }
         }
     }
 }
 
-/// An `else` announces too: it stays for a person.
-final class OutboxModel: ObservableObject {
+/// An `else` announces too, so no one change is wrapped: each send is an announced mutation.
+@Observable final class OutboxModel {
     var events = EventHolder()
 
     func receive(_ event: String) {
         Task {
             if await events.insert(event) {
-                DispatchQueue.main.async { self.objectWillChange.send() }
+                DispatchQueue.main.async { self.withMutation(keyPath: \.events) {} }
             } else {
-                DispatchQueue.main.async { self.objectWillChange.send() }
+                DispatchQueue.main.async { self.withMutation(keyPath: \.events) {} }
             }
         }
     }
@@ -76,8 +77,8 @@ final class OutboxModel: ObservableObject {
 struct FeedView: View {
     var feed: FeedModel
     @ObservedObject var archive: ArchiveModel
-    @ObservedObject var inbox: InboxModel
-    @ObservedObject var outbox: OutboxModel
+    var inbox: InboxModel
+    var outbox: OutboxModel
 
     var body: some View {
         Text("\(feed.events.all.count) \(archive.events.all.count) \(inbox.events.all.count) \(outbox.events.all.count)")

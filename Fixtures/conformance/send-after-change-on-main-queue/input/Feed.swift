@@ -41,7 +41,8 @@ final class ArchiveModel: ObservableObject {
     }
 }
 
-/// The block does more than announce: it stays for a person.
+/// The block does more than announce, so the change is not wrapped; the view reads `events`,
+/// whose contents change where no setter sees: the send becomes an announced mutation of it.
 final class InboxModel: ObservableObject {
     var events = EventHolder()
     var unread = 0
@@ -58,7 +59,7 @@ final class InboxModel: ObservableObject {
     }
 }
 
-/// An `else` announces too: it stays for a person.
+/// An `else` announces too, so no one change is wrapped: each send is an announced mutation.
 final class OutboxModel: ObservableObject {
     var events = EventHolder()
 

@@ -16,7 +16,7 @@ struct SettingsView: View {
 }
 
 struct ChannelView: View {
-    @ObservedObject var channel: Channel
+    var channel: Channel
     @ObservedObject var scoreboard: Scoreboard
     @ObservedObject var ticker: Ticker
     @ObservedObject var weather: Weather

@@ -7,7 +7,8 @@ final class Feed {
 }
 
 /// A stored property of a class type is read outside the class (`ChannelView` reads
-/// `channel.feed.items`): a view could read through it what the send announced. It stays.
+/// `channel.feed.items`): a view reads through it what the send announced, and no computed
+/// member reads a counter, so the send becomes an announced mutation of `feed` alone.
 final class Channel: ObservableObject {
     @Published var name = ""
     var feed = Feed()

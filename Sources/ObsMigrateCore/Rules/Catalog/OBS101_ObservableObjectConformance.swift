@@ -71,7 +71,7 @@ public struct ObservableObjectConformance: Rule {
                     // Subscribed to from outside: it keeps its objectWillChange (ObjectWillChangeBridges.swift).
                     if context.index.bridgedObjectWillChange.contains(name) { edits.append(context.index.objectWillChangeDeclaration(decl, in: source)) }
                     // Its sends tied to no tracked change become bumps of a tracked counter (UntrackedChanges.swift).
-                    if let counter = context.index.untrackedChangeCounters[name], counter.file == f {
+                    if let counter = context.index.untrackedChangeCounters[name], counter.file == f, counter.counts {
                         edits.append(context.index.counterDeclaration(counter, decl, in: source))
                         edits += context.index.counterReads(counter, in: f, source: source)
                     }

@@ -50,16 +50,21 @@ public struct ObjectWillChangeUse: Rule {
             superclass or subclass and no project superclass, no extension in another module (an \
             extension in another file reads it too, and it is then not `private`), no \
             type property that may change and no type method that returns a value (but one that \
-            hands out an instance of the class itself, `static var preview: Self`), no stored \
-            property read outside the class whose value is not values all the way down (a class, \
-            or an array of them: a view could read through it what changed), at least one member \
-            that reads the counter, no member body of a form the fix cannot rewrite (one `switch` \
+            hands out an instance of the class itself, `static var preview: Self`), no member \
+            body of a form the fix cannot rewrite (one `switch` \
             or `if`, a result builder, `nonisolated`), no view holding it that reads none of the \
-            members that read the counter (`$m.member` bindings count), and, on the main actor, \
+            members that read the counter or an announced property (`$m.member` bindings count), \
+            and, on the main actor, \
             every send in the body of a member that is not `nonisolated` nor `deinit`, in its \
             accessors or its `if`/`for`/`switch` blocks, a \
             `Task`, `MainActor.run` or `DispatchQueue.main.async` closure, or a `sink` right after \
-            `.receive(on: DispatchQueue.main)` or `RunLoop.main`. Otherwise the class stays, and its reason says \
+            `.receive(on: DispatchQueue.main)` or `RunLoop.main`. A stored property read outside \
+            the class whose value is not values all the way down (a class, or an array of them: a \
+            view reads through it what changed unseen) is announced by each send too: \
+            `withMutation(keyPath: \\.items) {}` (the macro provides it) after the bump, which tells \
+            the views that read `items`; it must be a tracked `var` (not a `let`, `lazy`, `weak`, \
+            an override or one with a wrapper other than `@Published`), and a class with no member \
+            for the counter gets announcements alone. Otherwise the class stays, and its reason says \
             which condition failed: make what changes a tracked stored property, whose setter then \
             tells observers, or wrap the change in `withMutation(keyPath:)` of the property views read. \
             A class that sends nothing itself and whose `objectWillChange` is subscribed to from \
@@ -90,6 +95,21 @@ public struct ObjectWillChangeUse: Rule {
 
     /// The send's lines; with the blank line above them when a `}` follows, so that no blank
     /// line is left at the end of a block.
+    /// The statements a counted send becomes, for messages.
+    static func counterStatements(_ counter: UntrackedChangeCounter) -> String {
+        let statements = (counter.counts ? ["\(UntrackedChangeCounter.name) &+= 1"] : [])
+            + counter.announced.map { "withMutation(keyPath: \\.\($0)) {}" }
+        return statements.count == 2 ? statements.joined(separator: " and ") : statements.joined(separator: ", ")
+    }
+
+    static func counterReason(_ counter: UntrackedChangeCounter) -> String {
+        let announced = "a mutation of " + counter.announced.map { "'\($0)'" }.joined(separator: ", ")
+            + ", whose contents change where no setter sees and which views read"
+        let counted = "a tracked counter that its computed properties and methods read"
+        let what = counter.announced.isEmpty ? counted : counter.counts ? counted + ", and " + announced : announced
+        return what + ", so the views that read \(counter.counts && counter.announced.isEmpty ? "them" : "any of them") are told, as the send told them"
+    }
+
     static func removal(_ range: Range<Int>, in source: SourceFile) -> Edit {
         var edit = Edits.deleteToken(range, in: source)
         let bytes = source.bytes
@@ -221,13 +241,13 @@ public struct ObjectWillChangeUse: Rule {
                let counter = context.index.untrackedChangeCounters[owner], counter.replaces(s, in: context.fileIndex) {
                 if context.index.bridgedObjectWillChange.contains(owner) {
                     findings.append(finding(context, source.span(s, through: s),
-                                            "objectWillChange.send() tied to no change of a tracked property stays for the subscribers of the objectWillChange \(TypeName.base(owner)) keeps once it is @Observable, and \(UntrackedChangeCounter.name) &+= 1 follows it: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
-                                            fix: [context.index.counterBumpAfterSend(at: s, in: source)], model: owner))
+                                            "objectWillChange.send() tied to no change of a tracked property stays for the subscribers of the objectWillChange \(TypeName.base(owner)) keeps once it is @Observable, and \(Self.counterStatements(counter)) follows it: \(Self.counterReason(counter)) (fixable)",
+                                            fix: [context.index.counterBumpAfterSend(counter, at: s, in: source)], model: owner))
                     continue
                 }
                 findings.append(finding(context, source.span(s, through: s),
-                                        "objectWillChange.send() tied to no change of a tracked property becomes \(UntrackedChangeCounter.name) &+= 1 once \(TypeName.base(owner)) is @Observable: a tracked counter that its computed properties and methods read, so the views that read them are told, as the send told them (fixable)",
-                                        fix: [context.index.counterBump(at: s, in: source)], model: owner))
+                                        "objectWillChange.send() tied to no change of a tracked property becomes \(Self.counterStatements(counter)) once \(TypeName.base(owner)) is @Observable: \(Self.counterReason(counter)) (fixable)",
+                                        fix: [context.index.counterBump(counter, at: s, in: source)], model: owner))
                 continue
             }
             // A subscription from outside that the model's kept objectWillChange serves (OBS101 and
