@@ -243,7 +243,8 @@ extension ProjectIndex {
             let op = source.text(after)
             return op == "=" || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)) ? name : nil
         }
-        if source.kind(after) == .period, source.kind(after + 1) == .identifier, source.kind(after + 2) == .leftParen {
+        // `x.append(y)`, or with a trailing closure alone: `x.removeAll { $0.isEmpty }`.
+        if source.kind(after) == .period, source.kind(after + 1) == .identifier, source.kind(after + 2) == .leftParen || source.kind(after + 2) == .leftBrace {
             return Self.mutatingMethods.contains(source.name(after + 1)) && valueTyped.contains(name) ? name : nil
         }
         return nil

@@ -19,6 +19,8 @@ public struct MemberUse: Sendable {
     public var model: String?
     /// A `$x` read through the Combine publisher that replaces it (see `PublisherBridge`).
     public var bridged = false
+    /// `m.objectWillChange.send()` next to a set of m's tracked property (ExternalDeadSends.swift).
+    public var deadSend: ExternalDeadSend? = nil
 }
 
 /// `.environmentObject(x)`.
@@ -553,8 +555,8 @@ extension ProjectIndex {
     }
 
     /// The files a model's migration edits: its declarations and conforming extensions, every
-    /// wrapper, wrapper initialisation and injection site of its type, and the extensions that
-    /// read or bump its counter of untracked changes.
+    /// wrapper, wrapper initialisation and injection site of its type, the extensions that read
+    /// or bump its counter of untracked changes, and its dead sends written elsewhere.
     public func filesTouchedByMigration() -> [String: Set<Int>] {
         var result: [String: Set<Int>] = [:]
         for (name, model) in models {
@@ -575,6 +577,8 @@ extension ProjectIndex {
         for site in libraryWrapperSites { if let t = site.model, models[t] != nil { result[t]!.insert(site.file) } }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
+        // A dead `m.objectWillChange.send()` outside the model goes with its migration.
+        for use in memberUses where use.deadSend != nil { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         // A bridged `$x` may be handed to a parameter that becomes `some Publisher<T, Never>`
         // (PublishedParameters.swift): every such file goes with each model that has a bridge.
         if !publishedParameters.isEmpty {

@@ -182,6 +182,7 @@ extension ProjectIndex {
         let receiver = receiverRange(before: s - 1, in: source)
         let model = receiver.flatMap { expressionType($0, in: f, path: scopePath(s, f), foreign: true) }
         var bridged = false
+        var deadSend: ExternalDeadSend? = nil
         if forwardingTokenSites.contains(site) {
             // A forwarding's (ChangeForwarding): its parent and child migrate together.
         } else if untrackedChangeSendSites.contains(site) {
@@ -191,6 +192,9 @@ extension ProjectIndex {
             // which would not send the changes of an `@AppStorage` left unobserved (UnobservedStorage.swift).
             if objectWillChangeBridges.contains(model), unobservedStorage[model] == nil, subscribesOnly(s, first: receiver?.lowerBound ?? s, in: source) {
                 bridged = true
+            } else if let receiver, let dead = externalDeadSend(at: s, receiver: receiver, in: f, model: model) {
+                // Next to a set of the instance's tracked property: it goes with the model's migration.
+                deadSend = dead
             } else {
                 out.block(model, .objectWillChangeUsed, site)
             }
@@ -209,7 +213,7 @@ extension ProjectIndex {
             // Inside a model too: `child.objectWillChange` is the child's, whatever encloses it.
             out.events += holdsOfUntypedValue(receiver, in: f, .objectWillChangeOnUntypedValue, site)
         }
-        out.memberUses.append(MemberUse(site: site, range: source.span(s, through: s), member: "objectWillChange", model: model, bridged: bridged))
+        out.memberUses.append(MemberUse(site: site, range: source.span(s, through: s), member: "objectWillChange", model: model, bridged: bridged, deadSend: deadSend))
     }
 
     /// Whether no model can be a value of `type`, told by `expressionType(foreign: true)`: a

@@ -21,7 +21,12 @@ public struct ObjectWillChangeUse: Rule {
             property whose type is a value type), or after one in the same block with only local \
             `let`/`var` declarations (no `await`) in between, or an `if` whose conditions call nothing \
             and whose every branch only sets such properties (or nothing), is dead once the setter \
-            itself tells observers, and the fix removes it. A send next to a statement that changes something inside a \
+            itself tells observers, and the fix removes it. So is `m.objectWillChange.send()` written \
+            outside the model (in a view or another class) right before or after a statement of the \
+            same block that sets a tracked property of the same `m` (`m.tags.append(t)`, \
+            `self.m.name = n`): it goes with the model's migration (when the model may keep its \
+            `objectWillChange` for subscribers, only a set of a `@Published` property counts, whose \
+            `willSet` then sends it). A send next to a statement that changes something inside a \
             tracked property without its setter (`cache.insert(k)` or `nodes[id]?.count += 1` on a class \
             instance: an assignment into it, or a call of a method named for a change, on one line, \
             without `await` or `return`), or alone in `if cache.insertIfNew(k) { }`, becomes \
@@ -248,6 +253,14 @@ public struct ObjectWillChangeUse: Rule {
                 findings.append(finding(context, source.span(s, through: s),
                                         "objectWillChange.send() tied to no change of a tracked property becomes \(Self.counterStatements(counter)) once \(TypeName.base(owner)) is @Observable: \(Self.counterReason(counter)) (fixable)",
                                         fix: [context.index.counterBump(counter, at: s, in: source)], model: owner))
+                continue
+            }
+            // `m.objectWillChange.send()` elsewhere, next to a set of m's tracked property (ExternalDeadSends.swift).
+            if let use = context.index.memberUseAt[Site(file: context.fileIndex, offset: source.start(s))].map({ context.index.memberUses[$0] }),
+               let dead = use.deadSend, let model = use.model, context.migrates(model) {
+                findings.append(finding(context, source.span(s, through: s),
+                                        "\(dead.receiver).objectWillChange.send() next to setting its '\(dead.property)' is dead once \(TypeName.base(model)) is @Observable: the property tells its observers itself (fixable)",
+                                        fix: [Self.removal(dead.range, in: source)], model: model))
                 continue
             }
             // A subscription from outside that the model's kept objectWillChange serves (OBS101 and
