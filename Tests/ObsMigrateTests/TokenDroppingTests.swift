@@ -104,10 +104,11 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(analysis.index.models["Unread"]?.migrates, true)
     }
 
-    /// The counter's check that a property holding what changes unseen is read nowhere outside
-    /// its class (UntrackedChanges.swift) reads a let-go file whose only read of it is inside an
+    /// The counter's search for reads outside its class of a property holding what changes
+    /// unseen (UntrackedChanges.swift) reads a let-go file whose only read of it is inside an
     /// interpolation: before the filter held the words in strings, that file was skipped, and the
-    /// counter stood in for the send (the class migrated; with every token kept, it stayed).
+    /// counter stood in for the send alone. Seen, the read makes each send announce a mutation of
+    /// `cache` (with every token kept, the same); a `let` read there keeps the class.
     func testCounterSeesAReadInALetGoInterpolation() throws {
         let dir = try writeProject([
             "Model.swift": "import Combine\nimport Foundation\nfinal class Cache {\n    var entries: [String] = []\n}\n"
@@ -121,7 +122,16 @@ final class TokenDroppingTests: XCTestCase {
         XCTAssertEqual(project.files.filter(\.tokensDropped).map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["Report.swift"])
         try assertSameResults(in: dir)
         let analysis = Engine.analyze(files: project.files, reported: project.reported, selection: RuleSelection())
-        let reasons = analysis.index.models["Store"]?.blockers.map(\.message) ?? []
+        XCTAssertEqual(analysis.index.untrackedChangeCounters["Store"]?.announced, ["cache"])
+
+        // The same read of a `let`, whose mutation nothing can announce: the class stays, for it.
+        let modelPath = (dir as NSString).appendingPathComponent("Model.swift")
+        let model = try String(contentsOfFile: modelPath, encoding: .utf8)
+        try model.replacingOccurrences(of: "var cache = Cache()", with: "let cache = Cache()")
+            .write(toFile: modelPath, atomically: true, encoding: .utf8)
+        let reloaded = ProjectLoader.load(LoadOptions(paths: [dir], projectRoot: dir, currentDirectory: dir))
+        let again = Engine.analyze(files: reloaded.files, reported: reloaded.reported, selection: RuleSelection())
+        let reasons = again.index.models["Store"]?.blockers.map(\.message) ?? []
         XCTAssertTrue(reasons.contains { $0.contains("'cache'") && $0.contains("read outside the class") }, "\(reasons)")
     }
 
