@@ -43,6 +43,7 @@ public enum BlockReason: Sendable, Hashable {
     // What SwiftUI does with it.
     case delegateOfAdaptor(adaptor: String)
     case focusedObject(api: String)
+    case focusedValueRefused(api: String, why: String)
     /// Another library's wrapper that holds only an ObservableObject (`@InjectedObject`).
     case heldByLibraryWrapper(attribute: String, why: String)
     case heldByLibraryWrapperUntyped(attribute: String)
@@ -124,6 +125,8 @@ public enum BlockReason: Sendable, Hashable {
             "it is the delegate of @\(adaptor), whose $ projection is used: an Observable delegate's projection differs (migrate it by hand)"
         case .focusedObject(let api):
             "it is used with \(api), which needs an ObservableObject (with Observation, a FocusedValues entry with .focusedSceneValue and @FocusedValue replaces it)"
+        case .focusedValueRefused(let api, let why):
+            "it is used with \(api), which needs an ObservableObject, and cannot take its FocusedValues form: \(why)"
         case .heldByLibraryWrapper(let attribute, let why):
             "it is held by \(attribute) (Factory's or Resolver's), which requires ObservableObject, and cannot become @Injected there: \(why)"
         case .heldByLibraryWrapperUntyped(let attribute):
@@ -172,6 +175,7 @@ public enum BlockReason: Sendable, Hashable {
         case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject,
              .heldByLibraryWrapper, .heldByLibraryWrapperUntyped,
              .repeatedConformance, .publishesThroughEnclosingInstance: "OBS101"
+        case .focusedValueRefused: "OBS214"
         case .publishingStorage: "OBS210"
         case .notAClass: "OBS206"
         case .swiftDataModel: "OBS205"
@@ -228,6 +232,7 @@ public enum BlockReason: Sendable, Hashable {
         .familyConstrainsAssociatedType(protocol: "Screen", associatedType: "Model", member: "ViewModel"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
         .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .focusedObject(api: ".focusedSceneObject"),
+        .focusedValueRefused(api: "@FocusedObject", why: "$document (its bindings) is used, which @FocusedValue does not give"),
         .heldByLibraryWrapper(attribute: "@InjectedObject", why: "$router (its bindings) is used, which @Injected does not give"), .heldByLibraryWrapperUntyped(attribute: "@InjectedObject"),
         .environmentInjectionUntyped, .ambiguousWrapperType(written: "ViewModel", property: "model", wrapper: .StateObject),
         .untypedWrapperProperty(property: "model", wrapper: .StateObject), .wrapperUsedByName(.ObservedObject),

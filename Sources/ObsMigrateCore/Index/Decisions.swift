@@ -575,6 +575,8 @@ extension ProjectIndex {
         for use in wrapperInits { if let t = use.decisionModel, models[t] != nil { result[t]!.insert(use.file) } }
         for call in environmentObjectCalls { if let t = call.type, models[t] != nil { result[t]!.insert(call.file) } }
         for site in libraryWrapperSites { if let t = site.model, models[t] != nil { result[t]!.insert(site.file) } }
+        for site in focusedObjectSites where models[site.model] != nil { result[site.model]!.insert(site.file) }
+        for (name, entry) in focusedValueEntries where models[name] != nil { result[name]!.insert(entry.file) }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         // A dead `m.objectWillChange.send()` outside the model goes with its migration.

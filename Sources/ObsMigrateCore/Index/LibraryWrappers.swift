@@ -58,7 +58,8 @@ extension ProjectIndex {
     func projectionUsed(_ name: String, in owner: TypeRef) -> Bool {
         let projection = "$" + name
         return declarationAndExtensions(of: owner).contains { ref in
-            guard !files[ref.file].tokensDropped else { return true }  // not read again: a doubt keeps it
+            // A file that let its tokens go holds no `$name` (ProjectFile.underscoredNamesIfTokensUnneeded).
+            guard !files[ref.file].tokensDropped else { return false }
             let decl = type(ref), source = files[ref.file].source
             return source.indices(of: .dollarIdentifier, in: (decl.bodyOpen + 1)..<max(decl.bodyOpen + 1, decl.bodyClose)).contains { source.text($0) == projection }
         }

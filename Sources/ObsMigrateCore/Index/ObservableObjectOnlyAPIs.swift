@@ -14,18 +14,14 @@ extension ProjectIndex {
     ]
 
     /// `@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate` (or `var delegate:
-    /// AppDelegate`) holds the delegate's class; `@FocusedObject var document: Document?` holds
-    /// Document. Each file is read in parallel.
+    /// AppDelegate`) holds the delegate's class (`@FocusedObject`: FocusedValueEntries.swift).
+    /// Each file is read in parallel.
     func recordObservableObjectOnlyProperties(_ ledger: inout BlockerLedger) {
         let found = parallelMap(Array(files.indices)) { [self] f -> [(String, BlockReason, Site)] in
             var result: [(String, BlockReason, Site)] = []
             let types = files[f].decls.types
             for t in types.indices {
                 for p in types[t].properties {
-                    if let a = p.attribute("FocusedObject"), let written = p.typeText,
-                       let model = resolveTypeName(Self.stripType(written), from: types[t].path + [types[t].name], in: f) {
-                        result.append((model, .focusedObject(api: "@FocusedObject"), Site(file: f, offset: files[f].source.start(a.token))))
-                    }
                     for a in p.attributes where Self.delegateAdaptors.contains(a.name) {
                         var written = p.typeText
                         if let arguments = a.arguments, arguments.count > 2 {
@@ -51,8 +47,9 @@ extension ProjectIndex {
 }
 
 extension ProjectIndex {
-    /// `.focusedObject(x)` and `.focusedSceneObject(x)` take an ObservableObject: x's model, or
-    /// those its names can lead to when its type cannot be told, stays one.
+    /// `.focusedObject(x)` and `.focusedSceneObject(x)` take an ObservableObject: x's model is
+    /// decided with its other focused sites; those x's names can lead to, when its type cannot
+    /// be told, stay.
     func collectFocusedObjectCall(_ s: Int, _ scope: SweepScope, _ out: inout Sweep) {
         let source = scope.source, f = scope.file
         guard source.kind(s + 1) == .leftParen, !source.isIdentifier(s - 1, "func") else { return }
@@ -62,7 +59,10 @@ extension ProjectIndex {
         let reason = BlockReason.focusedObject(api: "." + source.text(s))
         let argument = (s + 2)..<close
         if let t = expressionType(argument, in: f, path: scopePath(s, f), foreign: true) {
-            if models[t] != nil { out.block(t, reason, site) }
+            // Its FocusedValues form is decided with the model's other focused sites (FocusedValueEntries.swift).
+            if models[t] != nil {
+                out.focusedCalls.append(FocusedObjectSite(file: f, token: s, kind: source.isText(s, "focusedSceneObject") ? .sceneModifier : .modifier, model: t))
+            }
         } else {
             out.events += holdsOfUntypedValue(argument, in: f, reason, site)
         }

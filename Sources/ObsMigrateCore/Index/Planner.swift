@@ -81,6 +81,7 @@ extension ProjectIndex {
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
         var unread: [UnreadConformance] = []
+        var focusedCalls: [FocusedObjectSite] = []
     }
 
     mutating func decide() {
@@ -113,6 +114,11 @@ extension ProjectIndex {
             libraryWrapperSites = collectLibraryWrapperSites()
             libraryWrapperSitesByFile = Dictionary(grouping: libraryWrapperSites.indices, by: { libraryWrapperSites[$0].file })
             recordLibraryWrapperSites(&ledger)
+        }
+        Timings.measure("decide: focused values") {
+            focusedObjectSites = collectFocusedObjectProperties() + uses.focusedCalls
+            focusedObjectSitesByFile = Dictionary(grouping: focusedObjectSites.indices, by: { focusedObjectSites[$0].file })
+            focusedValueEntries = decideFocusedValueEntries(focusedObjectSites, &ledger)
         }
         // The deployment targets hold the models whose migration edits their files: the
         // injection and initialisation sites count.
@@ -160,6 +166,7 @@ extension ProjectIndex {
             uses.envCalls += sweep.envCalls
             uses.inits += sweep.inits
             uses.constraints += sweep.constraints
+            uses.focusedCalls += sweep.focusedCalls
         }
         return uses
     }

@@ -137,7 +137,7 @@ public struct ProjectFile: Sendable {
     static let wordsThatMatter = WordSet(wordsThatMatterList)
     static let wordsThatMatterList: [String] = Set(SweepTrigger.identifiers.keys.filter { $0 != "init" }
         + SweepTrigger.attributes.map { String($0.dropFirst()) }
-        + ["ObservableObjectPublisher", "Observable", "Published", "wrappedValue", "initialValue"]).sorted()
+        + ["ObservableObjectPublisher", "Observable", "Published", "wrappedValue", "initialValue", "FocusedObject"]).sorted()
 
     /// nil when anything after scanning may need this file's tokens: a word above, a `$name`
     /// (not a closure's `$0`), an interpolation with `$` or objectWillChange in it, or a

@@ -147,6 +147,11 @@ public struct ProjectIndex: Sendable {
     /// and their indices by file.
     public var libraryWrapperSites: [LibraryWrapperSite] = []
     public var libraryWrapperSitesByFile: [Int: [Int]] = [:]
+    /// `.focusedObject(m)`, `.focusedSceneObject(m)`, `@FocusedObject` of models, and the
+    /// FocusedValues entry of each model whose sites all take their Observation form.
+    public var focusedObjectSites: [FocusedObjectSite] = []
+    public var focusedObjectSitesByFile: [Int: [Int]] = [:]
+    public var focusedValueEntries: [String: FocusedValueEntry] = [:]
     /// Models that forward a child model's `objectWillChange` (see `ChangeForwarding`), and the
     /// sites of both `objectWillChange` tokens of each, which hold no model by themselves.
     public var changeForwardings: [ChangeForwarding] = []

@@ -15,6 +15,7 @@ extension ProjectIndex {
         var inits: [WrapperInit] = []
         var constraints: [ConstraintUse] = []
         var unreadConformances: [UnreadConformance] = []
+        var focusedCalls: [FocusedObjectSite] = []
         /// Why a conformance the scanner could not read is left alone, when the file says why.
         var unreadReason: String? = nil
 

@@ -23,6 +23,7 @@ public enum RuleRegistry {
         MainActorStateDefaultValue(),
         ObservationTrackingCandidate(),
         LibraryInjectedObject(),
+        FocusedObject(),
         InvalidSuppression(),
         SuperfluousSuppression(),
     ]

@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// Player stays (`.focusedObject` needs an ObservableObject); Library migrates.
+/// Player stays (`retained` requires an ObservableObject); Library migrates.
 final class Player: ObservableObject {
     @Published var playing = false
 }
@@ -14,9 +14,11 @@ struct PlayerView: View {
     var body: some View { Text(player.playing ? "on" : "off") }
 }
 
+func retained<T: ObservableObject>(_ object: T) -> T { object }
+
 struct Focus: View {
     @StateObject private var player = Player()
-    var body: some View { Text("").focusedObject(player) }
+    var body: some View { Text(retained(player).playing ? "on" : "off") }
 }
 
 /// Each `library` below is a Player, bound by a loop's tuple pattern, a `let` tuple pattern, a

@@ -387,6 +387,27 @@ public struct FocusedObject<ObjectType: ObservableObject>: DynamicProperty {
     @MainActor @preconcurrency public var wrappedValue: ObjectType? { nil }
 }
 
+/// Mirrors FocusedValueKey and FocusedValues: the values the focused view or scene publishes
+/// with `.focusedValue(_:_:)` or `.focusedSceneValue(_:_:)`, read with @FocusedValue.
+public protocol FocusedValueKey {
+    associatedtype Value
+}
+
+public struct FocusedValues {
+    public subscript<Key: FocusedValueKey>(key: Key.Type) -> Key.Value? {
+        get { nil }
+        set {}
+    }
+}
+
+/// Mirrors @FocusedValue: the value of a FocusedValues entry, nil when nothing focused publishes one.
+@propertyWrapper
+public struct FocusedValue<Value>: DynamicProperty {
+    public init(_ keyPath: KeyPath<FocusedValues, Value?>) {}
+
+    @MainActor @preconcurrency public var wrappedValue: Value? { nil }
+}
+
 // MARK: - Observation-era wrappers (Bindable, Environment object form): require AnyObject & Observable
 
 /// Mirrors @Bindable (iOS 17): bindings to the properties of an `@Observable` object.
@@ -1960,6 +1981,10 @@ nonisolated extension View {
     public func focusedObject<T: ObservableObject>(_ object: T?) -> some View { self }
     public func focusedSceneObject<T: ObservableObject>(_ object: T) -> some View { self }
     public func focusedSceneObject<T: ObservableObject>(_ object: T?) -> some View { self }
+    public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View { self }
+    public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View { self }
+    public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View { self }
+    public func focusedSceneValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?) -> some View { self }
 
     // Previews
     public func previewDisplayName(_ value: String?) -> some View { self }

@@ -1,19 +1,19 @@
 import SwiftUI
 
 /// Published to the focus system with .focusedSceneObject and read with @FocusedObject, both
-/// of which take an ObservableObject: Document stays, for a person to move it to a
-/// FocusedValues entry with .focusedSceneValue and @FocusedValue.
+/// of which take an ObservableObject: with Document's migration, a FocusedValues entry declared
+/// at the end of this file carries it, through .focusedSceneValue and @FocusedValue.
 final class Document: ObservableObject {
     @Published var text = ""
 }
 
-@Observable final class Outline {
-    var headings: [String] = []
+final class Outline: ObservableObject {
+    @Published var headings: [String] = []
 }
 
 struct EditorView: View {
     @StateObject private var document = Document()
-    @State private var outline = Outline()
+    @StateObject private var outline = Outline()
 
     var body: some View {
         Text(document.text + outline.headings.joined())

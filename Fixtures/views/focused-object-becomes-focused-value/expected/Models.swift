@@ -1,0 +1,18 @@
+import Combine
+import Foundation
+import Observation
+
+@Observable final class Editor {
+    var text = ""
+    var selection = 0
+}
+
+@Observable final class Terminal {
+    var lines: [String] = []
+}
+
+/// Negative control: the project already declares the FocusedValues entry `inspector` would
+/// get (for another value), so Inspector keeps ObservableObject and its focused sites stay.
+final class Inspector: ObservableObject {
+    @Published var isShown = false
+}

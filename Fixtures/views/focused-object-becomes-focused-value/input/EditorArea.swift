@@ -1,0 +1,18 @@
+import SwiftUI
+
+struct EditorArea: View {
+    @StateObject private var editor = Editor()
+    @StateObject private var terminal = Terminal()
+    @StateObject private var inspector = Inspector()
+
+    var body: some View {
+        VStack {
+            Text(editor.text)
+                .focusedSceneObject(editor)
+            Text("\(terminal.lines.count)")
+                .focusedObject(terminal)
+            Text(inspector.isShown ? "shown" : "hidden")
+                .focusedObject(inspector)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Combine
+import Foundation
+
+final class Editor: ObservableObject {
+    @Published var text = ""
+    @Published var selection = 0
+}
+
+final class Terminal: ObservableObject {
+    @Published var lines: [String] = []
+}
+
+/// Negative control: the project already declares the FocusedValues entry `inspector` would
+/// get (for another value), so Inspector keeps ObservableObject and its focused sites stay.
+final class Inspector: ObservableObject {
+    @Published var isShown = false
+}
