@@ -5,7 +5,7 @@
 #
 # APPS_TSV defaults to heldout_apps.tsv, else apps.tsv, beside this script; a line is: app,
 # owner/name, commit before and after the authors' migration, extra real_app_eval.py arguments,
-# set (heldout; heldout2 to heldout5 for the second to fifth sets, found later; issue29-suspect for apps that match the ones issue 29 was written from), note.
+# set (heldout; heldout2 to heldout6 for the second to sixth sets, found later; issue29-suspect for apps that match the ones issue 29 was written from), note.
 # Each repository must be at /work/.mirror/<owner>+<name>/repo (where `fetch github:owner/name`
 # puts it; MIRRORS=dir overrides the root). real_app_eval.py is taken from the nearest folder
 # above BINARY that has scripts/ (the checkout it was built in), or from EVAL=path.
