@@ -44,6 +44,15 @@ final class RuleTests: XCTestCase {
         }
     }
 
+    /// A rationale is one paragraph joined by line continuations: an escaped backslash at a line's
+    /// end (`\\` in the source) leaves a backslash and a line break in rules.md instead.
+    func testRationalesJoinTheirLines() {
+        for m in RuleRegistry.all.map(\.metadata) {
+            XCTAssertFalse(m.rationale.contains("\\\n"), "\(m.code)'s rationale keeps a backslash at a line's end")
+            XCTAssertFalse(m.rationale.contains("\n"), "\(m.code)'s rationale keeps a line break")
+        }
+    }
+
     func testTriggeringExamplesTrigger() {
         for rule in RuleRegistry.all {
             let m = rule.metadata

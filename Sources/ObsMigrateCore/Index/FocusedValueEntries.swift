@@ -85,6 +85,8 @@ extension ProjectIndex {
             let valueType = models[model].flatMap { $0.declarations.first.map { type($0).qualifiedName } } ?? model
             if let kept = ordered.lazy.compactMap({ sites[$0].kept }).first {
                 why = kept
+            } else if models[model]?.declarations.contains(where: { type($0).genericParameters != nil }) ?? true {
+                why = "it is generic, and a FocusedValues entry names one type"
             } else if modules.count > 1 {
                 why = "it is published and read in more than one module, which a FocusedValues entry of one would not reach"
             } else if entryFile == nil {

@@ -16,3 +16,8 @@ import Observation
 final class Inspector: ObservableObject {
     @Published var isShown = false
 }
+
+/// Negative control: a generic model, which one FocusedValues entry cannot name: it stays.
+final class Pane<Content>: ObservableObject {
+    @Published var content: Content?
+}

@@ -4,6 +4,7 @@ struct EditorArea: View {
     @StateObject private var editor = Editor()
     @StateObject private var terminal = Terminal()
     @StateObject private var inspector = Inspector()
+    @StateObject private var pane = Pane<String>()
 
     var body: some View {
         VStack {
@@ -13,6 +14,8 @@ struct EditorArea: View {
                 .focusedObject(terminal)
             Text(inspector.isShown ? "shown" : "hidden")
                 .focusedObject(inspector)
+            Text(pane.content ?? "")
+                .focusedObject(pane)
         }
     }
 }

@@ -15,3 +15,8 @@ final class Terminal: ObservableObject {
 final class Inspector: ObservableObject {
     @Published var isShown = false
 }
+
+/// Negative control: a generic model, which one FocusedValues entry cannot name: it stays.
+final class Pane<Content>: ObservableObject {
+    @Published var content: Content?
+}

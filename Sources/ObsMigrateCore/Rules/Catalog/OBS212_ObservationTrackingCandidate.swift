@@ -10,17 +10,17 @@ public struct ObservationTrackingCandidate: Rule {
         fix: .never,
         summary: "A UIKit/AppKit view or controller subscribes to a model's publisher only to set its own views; automatic observation tracking can replace it.",
         rationale: """
-            Since iOS 18 and macOS 15, UIKit and AppKit track the `@Observable` properties that \\
-            `viewWillLayoutSubviews()` and `layoutSubviews()` (AppKit: `viewWillLayout()`, `layout()`) \\
-            read, and run the method again when one of them changes, like a SwiftUI body. It is on \\
-            with `UIObservationTrackingEnabled` (AppKit: `NSObservationTrackingEnabled`) set to YES \\
-            in Info.plist, and by default from iOS 26 and macOS 26, which add `updateProperties()` \\
-            (called before layout, with `setNeedsUpdateProperties()`) as the better place. So \\
-            `model.$title.sink { [weak self] in self?.titleLabel.text = $0 }` in a view controller can \\
-            become `titleLabel.text = model.title` in `viewWillLayoutSubviews()` (or \\
-            `updateProperties()`), with no subscription to keep: read each property where it is \\
-            used, not all of them up front. The rule only reports: whether the deployment target \\
-            allows it, and where the reads go, is a person's choice; the subscription keeps working \\
+            Since iOS 18 and macOS 15, UIKit and AppKit track the `@Observable` properties that \
+            `viewWillLayoutSubviews()` and `layoutSubviews()` (AppKit: `viewWillLayout()`, `layout()`) \
+            read, and run the method again when one of them changes, like a SwiftUI body. It is on \
+            with `UIObservationTrackingEnabled` (AppKit: `NSObservationTrackingEnabled`) set to YES \
+            in Info.plist, and by default from iOS 26 and macOS 26, which add `updateProperties()` \
+            (called before layout, with `setNeedsUpdateProperties()`) as the better place. So \
+            `model.$title.sink { [weak self] in self?.titleLabel.text = $0 }` in a view controller can \
+            become `titleLabel.text = model.title` in `viewWillLayoutSubviews()` (or \
+            `updateProperties()`), with no subscription to keep: read each property where it is \
+            used, not all of them up front. The rule only reports: whether the deployment target \
+            allows it, and where the reads go, is a person's choice; the subscription keeps working \
             as it is (after `fix`, through the property's own publisher).
             """,
         triggering: [

@@ -10,13 +10,13 @@ public struct LibraryInjectedObject: Rule {
         fix: .sometimes,
         summary: "@InjectedObject (Factory, Resolver) holds only an ObservableObject; an @Observable one is held by the library's @Injected.",
         rationale: """
-            Factory's and Resolver's `@InjectedObject` is an `@ObservedObject` around what the \\
-            container resolves, and requires an ObservableObject. Their `@Injected` resolves the \\
-            same way when the view is made and holds any object; with an `@Observable` model, the \\
-            view's body tracks what it reads of it, as it did through the wrapper. So the attribute \\
-            becomes `@Injected` with the model's migration. Where it cannot (`$name` bindings are \\
-            used, which `@Injected` does not give, or the project declares a type named \\
-            `Injected`), the model keeps ObservableObject, with the reason; where its type cannot be \\
+            Factory's and Resolver's `@InjectedObject` is an `@ObservedObject` around what the \
+            container resolves, and requires an ObservableObject. Their `@Injected` resolves the \
+            same way when the view is made and holds any object; with an `@Observable` model, the \
+            view's body tracks what it reads of it, as it did through the wrapper. So the attribute \
+            becomes `@Injected` with the model's migration. Where it cannot (`$name` bindings are \
+            used, which `@Injected` does not give, or the project declares a type named \
+            `Injected`), the model keeps ObservableObject, with the reason; where its type cannot be \
             told (a key path into a container the sources do not extend), every model does.
             """,
         triggering: [

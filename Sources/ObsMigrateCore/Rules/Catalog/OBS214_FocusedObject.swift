@@ -10,17 +10,18 @@ public struct FocusedObject: Rule {
         fix: .sometimes,
         summary: ".focusedObject, .focusedSceneObject and @FocusedObject take only an ObservableObject; an @Observable one goes through a FocusedValues entry.",
         rationale: """
-            `.focusedObject(m)`, `.focusedSceneObject(m)` and `@FocusedObject var m: M?` hand the \\
-            focused view's or scene's model to the views that read it (menu commands, inspectors), \\
-            and require an ObservableObject. With Observation a `FocusedValues` entry carries it: \\
-            the fix declares `struct MFocusedValueKey: FocusedValueKey` and a `FocusedValues` \\
-            property `m` once, at the end of the first file that publishes the model, and writes \\
-            `.focusedValue(\\\\.m, m)`, `.focusedSceneValue(\\\\.m, m)` and `@FocusedValue(\\\\.m) var m: M?`; \\
-            the value is published and read as before, and a view's body tracks what it reads of the \\
-            object, as the wrapper made it do. The model keeps ObservableObject, with the reason, \\
-            where `$m` bindings of a `@FocusedObject` are used (`@FocusedValue` gives none), where \\
-            its sites are in more than one module, where no file that publishes it imports SwiftUI, \\
-            or where the entry's names are taken in the project; a site whose value's type cannot be \\
+            `.focusedObject(m)`, `.focusedSceneObject(m)` and `@FocusedObject var m: M?` hand the \
+            focused view's or scene's model to the views that read it (menu commands, inspectors), \
+            and require an ObservableObject. With Observation a `FocusedValues` entry carries it: \
+            the fix declares `struct MFocusedValueKey: FocusedValueKey` and a `FocusedValues` \
+            property `m` once, at the end of the first file that publishes the model, and writes \
+            `.focusedValue(\\.m, m)`, `.focusedSceneValue(\\.m, m)` and `@FocusedValue(\\.m) var m: M?`; \
+            the value is published and read as before, and a view's body tracks what it reads of the \
+            object, as the wrapper made it do. The model keeps ObservableObject, with the reason, \
+            where `$m` bindings of a `@FocusedObject` are used (`@FocusedValue` gives none), where it is \
+            generic, where \
+            its sites are in more than one module, where no file that publishes it imports SwiftUI, \
+            or where the entry's names are taken in the project; a site whose value's type cannot be \
             told holds the models its names can lead to.
             """,
         triggering: [
