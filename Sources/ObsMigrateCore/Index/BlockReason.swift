@@ -10,6 +10,7 @@ public enum BlockReason: Sendable, Hashable {
     case declaredWithoutConformance(inIfConfiguration: Bool)
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
+    case backquotedTrackedProperty(name: String)
     /// `why`: why obs-migrate does not track it by hand, when it could have.
     case publishingStorage(property: String, wrapper: String, why: String = "")
     /// A property wrapper whose `_enclosingInstance` subscript requires ObservableObject.
@@ -88,6 +89,8 @@ public enum BlockReason: Sendable, Hashable {
         case .declaredWithoutConformance(let inIfConfiguration):
             inIfConfiguration ? "in some #if configurations it is declared without ObservableObject" : "it is also declared without ObservableObject"
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
+        case .backquotedTrackedProperty(let name):
+            "its stored property \(name) is named in backquotes, which the @Observable macro cannot expand (a compile error): rename it, or mark it @ObservationIgnored if no view needs to track it"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
         case .publishingStorage(let property, let wrapper, let why):
@@ -172,7 +175,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .delegateOfAdaptor, .focusedObject,
+        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .backquotedTrackedProperty, .delegateOfAdaptor, .focusedObject,
              .heldByLibraryWrapper, .heldByLibraryWrapperUntyped,
              .repeatedConformance, .publishesThroughEnclosingInstance: "OBS101"
         case .focusedValueRefused: "OBS214"
@@ -222,7 +225,7 @@ public enum BlockReason: Sendable, Hashable {
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]),
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
-        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .publishingStorage(property: "theme", wrapper: "AppStorage"),
+        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .backquotedTrackedProperty(name: "`default`"), .publishingStorage(property: "theme", wrapper: "AppStorage"),
         .publishesThroughEnclosingInstance(property: "sortOrder", wrapper: "PublishedUserDefaultsBacked"),
         .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,

@@ -443,6 +443,16 @@ extension ProjectIndex {
                 }
             }
         }
+        // `var `default` = 0`: the macro's expansion of a backquoted name does not parse (checked
+        // with the real macro); an ignored or `lazy` one it leaves alone.
+        for ref in model.declarations where type(ref).kind == .class {
+            for p in type(ref).properties where !p.isComputed && !p.isStatic && p.keyword == "var" && !p.hasModifier("lazy") && p.attribute("ObservationIgnored") == nil {
+                // The name as written (a file that let its tokens go has them back for this).
+                guard let token = p.nameToken, let written = files[ref.file].withTransientSource(ifBytes: { _ in true }, { $0.text(token) }),
+                      written.hasPrefix("`") else { continue }
+                result.append(Blocker(.backquotedTrackedProperty(name: written), site: Site(file: ref.file, offset: p.start)))
+            }
+        }
         // `var a = 0, b = 0`: the macro's accessors apply to one variable only (checked with the real macro).
         for ref in model.declarations where type(ref).kind == .class {
             let together = Dictionary(grouping: type(ref).properties.filter { !$0.isComputed && !$0.isStatic && $0.keyword == "var" && $0.name != nil },

@@ -1,0 +1,3 @@
+import Combine
+
+protocol Store: ObservableObject {}
