@@ -57,7 +57,8 @@ final class OracleTests: XCTestCase {
 
         let start = Date()
         let allJobs = jobs
-        let outcomes = oracleParallelMap(allJobs.count) { oracle.typecheck(allJobs[$0].files, separateModules: allJobs[$0].fixture.separateModules) }
+        let outcomes = oracleParallelMap(allJobs.count) { oracle.typecheck(allJobs[$0].files, separateModules: allJobs[$0].fixture.separateModules,
+                                                                                 swiftVersion: allJobs[$0].fixture.swiftVersion) }
         let seconds = Date().timeIntervalSince(start)
 
         var passed = 0

@@ -11,6 +11,7 @@ public enum BlockReason: Sendable, Hashable {
     case storageCollision(property: String)
     case storedVariablesDeclaredTogether(names: [String])
     case backquotedTrackedProperty(name: String)
+    case actorIsolatedTrackedProperty(name: String, actor: String)
     /// `why`: why obs-migrate does not track it by hand, when it could have.
     case publishingStorage(property: String, wrapper: String, why: String = "")
     /// A property wrapper whose `_enclosingInstance` subscript requires ObservableObject.
@@ -91,6 +92,8 @@ public enum BlockReason: Sendable, Hashable {
         case .storageCollision(let n): "its stored properties \(n) and _\(n) would collide with the storage @Observable adds for \(n)"
         case .backquotedTrackedProperty(let name):
             "its stored property \(name) is named in backquotes, which the @Observable macro cannot expand (a compile error): rename it, or mark it @ObservationIgnored if no view needs to track it"
+        case .actorIsolatedTrackedProperty(let name, let actor):
+            "its stored property '\(name)' is isolated to @\(actor) while the class is not, and it is initialized by the default initializer or set by one not on that actor, which the @Observable macro's storage cannot mix in the Swift 6 language mode, which its project may build in (a compile error): mark the class or that initializer @\(actor), or the property @ObservationIgnored if no view needs to track it"
         case .storedVariablesDeclaredTogether(let names):
             "its stored properties \(names.dropLast().joined(separator: ", ")) and \(names.last!) are declared in one var, which @Observable cannot track (declare each in a var of its own)"
         case .publishingStorage(let property, let wrapper, let why):
@@ -175,7 +178,7 @@ public enum BlockReason: Sendable, Hashable {
     /// The rule whose finding is at the site a person changes (nil: no site of its own).
     public var rule: String? {
         switch self {
-        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .backquotedTrackedProperty, .delegateOfAdaptor, .focusedObject,
+        case .codable, .declaredInSeveralFiles, .declaredWithoutConformance, .storageCollision, .storedVariablesDeclaredTogether, .backquotedTrackedProperty, .actorIsolatedTrackedProperty, .delegateOfAdaptor, .focusedObject,
              .heldByLibraryWrapper, .heldByLibraryWrapperUntyped,
              .repeatedConformance, .publishesThroughEnclosingInstance: "OBS101"
         case .focusedValueRefused: "OBS214"
@@ -225,7 +228,7 @@ public enum BlockReason: Sendable, Hashable {
     public static let examples: [BlockReason] = [
         .codable, .declaredInSeveralFiles(paths: ["App/Store.swift", "Watch/Store.swift"]),
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
-        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .backquotedTrackedProperty(name: "`default`"), .publishingStorage(property: "theme", wrapper: "AppStorage"),
+        .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .backquotedTrackedProperty(name: "`default`"), .actorIsolatedTrackedProperty(name: "count", actor: "MainActor"), .publishingStorage(property: "theme", wrapper: "AppStorage"),
         .publishesThroughEnclosingInstance(property: "sortOrder", wrapper: "PublishedUserDefaultsBacked"),
         .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,

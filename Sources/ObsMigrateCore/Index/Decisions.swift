@@ -453,6 +453,31 @@ extension ProjectIndex {
                 result.append(Blocker(.backquotedTrackedProperty(name: written), site: Site(file: ref.file, offset: p.start)))
             }
         }
+        // `@MainActor var count = 0` in a class that is not: with the macro's storage and init
+        // accessors, Swift 6 rejects the default initializer, and an initializer not on that
+        // actor that sets it (checked with the real macro); others compile, and all do in a
+        // project built in Swift 5 mode. The class's own attribute for that actor makes it fine.
+        for ref in model.declarations where type(ref).kind == .class && languageModes.mayBuildInSwift6(files[ref.file].path, folders: projectFolders()) {
+            let decl = type(ref)
+            let inits = decl.functions.filter { $0.kind == .`init` && !$0.modifiers.contains { $0.text == "convenience" } }
+            for p in decl.properties where !p.isComputed && !p.isStatic && p.keyword == "var" && !p.hasModifier("lazy") && p.attribute("ObservationIgnored") == nil {
+                guard let actor = p.attributes.first(where: { $0.name == "MainActor" || globalActors.contains($0.name) })?.name,
+                      !decl.attributes.contains(where: { $0.name == actor }), let name = p.name else { continue }
+                let setByAnInitializerOffTheActor = inits.contains { fn in
+                    guard !fn.attributes.contains(where: { $0.name == actor }) else { return false }
+                    guard let body = fn.body else { return true }
+                    // A file that let its tokens go is read again for this; a doubt counts as a set.
+                    return files[ref.file].withTransientSource(ifBytes: { _ in true }) { source in
+                        ((body.open + 1)..<body.close).contains { k in
+                            source.kind(k) == .identifier && source.name(k) == name && source.kind(k + 1) == .operator
+                                && source.text(k + 1).hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(source.text(k + 1))
+                        }
+                    } ?? true
+                }
+                guard inits.isEmpty || setByAnInitializerOffTheActor else { continue }
+                result.append(Blocker(.actorIsolatedTrackedProperty(name: name, actor: actor), site: Site(file: ref.file, offset: p.start)))
+            }
+        }
         // `var a = 0, b = 0`: the macro's accessors apply to one variable only (checked with the real macro).
         for ref in model.declarations where type(ref).kind == .class {
             let together = Dictionary(grouping: type(ref).properties.filter { !$0.isComputed && !$0.isStatic && $0.keyword == "var" && $0.name != nil },

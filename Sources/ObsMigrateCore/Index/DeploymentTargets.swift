@@ -65,34 +65,44 @@ public enum BuildSettings {
     static func targets(in bytes: [UInt8]) -> [(platform: String, version: String, settingStart: Int, value: Range<Int>)] {
         var result: [(String, String, Int, Range<Int>)] = []
         for (setting, platform) in settingPlatforms {
-            let name = Array(setting.utf8)
-            var from = 0
-            while let at = ByteSearch.firstOffset(of: name, in: bytes, range: from..<bytes.count) {
-                from = at + name.count
-                // A whole word: not `MY_IPHONEOS_DEPLOYMENT_TARGET`, nor `..._TARGET_X`.
-                if at > 0, isWordByte(bytes[at - 1]) { continue }
-                var i = at + name.count
-                if i < bytes.count, isWordByte(bytes[i]) { continue }
-                if i < bytes.count, bytes[i] == UInt8(ascii: "[") {  // xcconfig condition
-                    while i < bytes.count, bytes[i] != UInt8(ascii: "]"), bytes[i] != 0x0A { i += 1 }
-                    i += 1
-                }
-                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
-                i += 1
-                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-                let quoted = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
-                let start = quoted ? i + 1 : i
-                var end = start
-                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
-                guard end > start else { continue }  // `$(inherited)`, a variable: nothing to read
+            for (at, value) in settingValues(setting, in: bytes) {
                 // A configuration that does not build for the platform ignores its setting (an iOS
                 // app's MACOSX_DEPLOYMENT_TARGET): SUPPORTED_PLATFORMS, else SDKROOT, of its block.
                 guard builds(platform, block: settingsBlock(around: at, in: bytes)) else { continue }
-                result.append((platform, String(decoding: bytes[start..<end], as: UTF8.self), at, start..<end))
+                result.append((platform, String(decoding: bytes[value], as: UTF8.self), at, value))
             }
         }
         return result.sorted { $0.2 < $1.2 }
+    }
+
+    /// Each numeric value of `setting` (`NAME = 16.0;`, `NAME[sdk=...] = 16.0`, `NAME = "16.0"`):
+    /// where the setting starts and the value's bytes. A `$(inherited)` or a variable is skipped.
+    static func settingValues(_ setting: String, in bytes: [UInt8]) -> [(settingStart: Int, value: Range<Int>)] {
+        var result: [(Int, Range<Int>)] = []
+        let name = Array(setting.utf8)
+        var from = 0
+        while let at = ByteSearch.firstOffset(of: name, in: bytes, range: from..<bytes.count) {
+            from = at + name.count
+            // A whole word: not `MY_IPHONEOS_DEPLOYMENT_TARGET`, nor `..._TARGET_X`.
+            if at > 0, isWordByte(bytes[at - 1]) { continue }
+            var i = at + name.count
+            if i < bytes.count, isWordByte(bytes[i]) { continue }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "[") {  // xcconfig condition
+                while i < bytes.count, bytes[i] != UInt8(ascii: "]"), bytes[i] != 0x0A { i += 1 }
+                i += 1
+            }
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            let quoted = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
+            let start = quoted ? i + 1 : i
+            var end = start
+            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+            guard end > start else { continue }  // `$(inherited)`, a variable: nothing to read
+            result.append((at, start..<end))
+        }
+        return result
     }
 
     /// The SDK names of each platform, as SUPPORTED_PLATFORMS and SDKROOT write them.

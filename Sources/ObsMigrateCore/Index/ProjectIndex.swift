@@ -237,6 +237,8 @@ public struct ProjectIndex: Sendable {
     public var xcodeSourceNames: [String: Set<String>] = [:]
     /// Deployment targets below what Observation needs (Package.swift, project.pbxproj, .xcconfig).
     public var lowDeploymentTargets: [LowDeploymentTarget] = []
+    /// Which project folders may build in the Swift 6 language mode (LanguageModes.swift).
+    var languageModes = LanguageModes()
     /// The OS versions migrated code needs: Observation's, or higher ones from the configuration.
     public var minimumTargets: [String: Int] = ProjectIndex.observationMinimums
     /// Whether `fix` raises the low deployment targets (`--bump-deployment-target`).
@@ -291,6 +293,7 @@ public struct ProjectIndex: Sendable {
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         Timings.measure("index: deployment targets and Xcode sources") {
             collectDeploymentTargets()
+            collectLanguageModes()
             xcodeSourceNames = Self.xcodeSourceNames(files)
         }
         Timings.measure("index: decide") { decide() }

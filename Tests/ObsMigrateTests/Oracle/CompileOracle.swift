@@ -151,13 +151,13 @@ struct CompileOracle: Sendable {
 
     // MARK: Type-checking
 
-    /// Type-checks `files` together as one module (Swift 5 mode, stand-in modules on the
-    /// search path, Combine imported implicitly).
-    func typecheck(_ files: [URL], separateModules: Bool = false) -> Outcome {
+    /// Type-checks `files` together as one module (Swift 5 mode unless `swiftVersion` says,
+    /// stand-in modules on the search path, Combine imported implicitly).
+    func typecheck(_ files: [URL], separateModules: Bool = false, swiftVersion: String = "5") -> Outcome {
         if separateModules { return typecheckModules(files) }
         var pathMap: [(scratch: String, original: String)] = []
         var arguments = [
-            "-typecheck", "-parse-as-library", "-swift-version", "5",
+            "-typecheck", "-parse-as-library", "-swift-version", swiftVersion,
             "-I", workDirectory.path,
             "-Xfrontend", "-import-module", "-Xfrontend", "Combine",
             "-diagnostic-style", "llvm",
@@ -364,6 +364,9 @@ struct OracleFixtureCase: Sendable {
     /// `modules: separate`: each package target (`.../Sources/<Target>/`) is its own module, as
     /// in a monorepo whose modules declare the same names; else the case is one module.
     let separateModules: Bool
+    /// `swift-version: 6`: both sides are type-checked in that language mode (some of what
+    /// the macro expands compiles in Swift 5 mode only); else Swift 5.
+    let swiftVersion: String
     /// Malformed oracle.txt lines and similar; each is reported as a failure.
     let problems: [String]
 
@@ -393,6 +396,7 @@ struct OracleFixtureCase: Sendable {
         var skipInput: String?
         var skipExpected: String?
         var separateModules = false
+        var swiftVersion = "5"
         var problems: [String] = []
         let oracleFile = directory.appendingPathComponent("oracle.txt")
         if FileManager.default.fileExists(atPath: oracleFile.path) {
@@ -408,13 +412,14 @@ struct OracleFixtureCase: Sendable {
                 case "skip-input" where !reason.isEmpty: skipInput = reason
                 case "skip-expected" where !reason.isEmpty: skipExpected = reason
                 case "modules" where reason == "separate": separateModules = true
+                case "swift-version" where ["5", "6"].contains(reason): swiftVersion = reason
                 // A file in the case that no target builds (a stale copy, as its .xcodeproj says): left out of both sides.
                 case "not-built" where !reason.isEmpty: notBuilt.append(reason)
                 case "skip-input", "skip-expected":
                     problems.append("oracle.txt line \(number + 1): `\(parts[0])` needs a reason (`\(parts[0]): <reason>`)")
                 default:
                     problems.append("oracle.txt line \(number + 1): unknown directive `\(line)` "
-                        + "(expected `skip-input: <reason>`, `skip-expected: <reason>`, `modules: separate` or `not-built: <path>`)")
+                        + "(expected `skip-input: <reason>`, `skip-expected: <reason>`, `modules: separate`, `swift-version: 6` or `not-built: <path>`)")
                 }
             }
         }
@@ -428,7 +433,8 @@ struct OracleFixtureCase: Sendable {
             inputFiles: input.keys.sorted().map { input[$0]! },
             expectedFiles: overlaid.keys.sorted().map { overlaid[$0]! },
             expectedIsInput: expected.isEmpty,
-            skipInput: skipInput, skipExpected: skipExpected, separateModules: separateModules, problems: problems)
+            skipInput: skipInput, skipExpected: skipExpected, separateModules: separateModules, swiftVersion: swiftVersion,
+            problems: problems)
     }
 
     /// Relative path -> file, for every *.swift under `root` except files named Package.swift.
