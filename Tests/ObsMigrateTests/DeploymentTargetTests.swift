@@ -56,6 +56,22 @@ final class DeploymentTargetTests: XCTestCase {
         XCTAssertFalse(BuildSettings.isBuildSettingsPath("Notes/project.pbxproj"))
     }
 
+    /// Which settings say a folder may build in Swift 6 mode (LanguageModes.swift), where a
+    /// global-actor-isolated tracked property keeps its class.
+    func testLanguageModesOfManifestsAndBuildSettings() {
+        func manifest(_ text: String) -> Bool { LanguageModes.manifestMayBuildInSwift6(Array(text.utf8)) }
+        let head = "import PackageDescription\nlet package = Package(name: \"P\", "
+        XCTAssertFalse(manifest("// swift-tools-version:5.9\n" + head + "targets: [])\n"))
+        XCTAssertTrue(manifest("// swift-tools-version:5.9\n" + head + "targets: [.target(name: \"P\", swiftSettings: [.unsafeFlags([\"-swift-version\", \"6\"])])])\n"))
+        XCTAssertTrue(manifest("// swift-tools-version: 6.0\n" + head + "targets: [])\n"))
+        XCTAssertFalse(manifest("// swift-tools-version: 6.0\n" + head + "targets: [], swiftLanguageModes: [.v5])\n"))
+        XCTAssertTrue(manifest("// swift-tools-version: 6.0\n" + head + "targets: [], swiftLanguageModes: [.v5, .v6])\n"))
+        // One target's Swift 5 mode leaves the others in Swift 6.
+        XCTAssertTrue(manifest("// swift-tools-version: 6.0\n" + head + "targets: [.target(name: \"A\", swiftSettings: [.swiftLanguageMode(.v5)]), .target(name: \"B\")])\n"))
+        XCTAssertEqual(LanguageModes.buildSettingsModes(Array("SWIFT_VERSION = 5.0;\nSWIFT_VERSION = 6.0;\nSWIFT_VERSION = \"$(inherited)\";\n".utf8)), [false, true])
+        XCTAssertEqual(LanguageModes.buildSettingsModes(Array("MY_SWIFT_VERSION = 6.0;\n".utf8)), [])
+    }
+
     func testManifestToolsVersion() {
         XCTAssertEqual(BuildSettings.toolsVersion(Array("// swift-tools-version:5.7\nimport".utf8)).map { [$0.0, $0.1] }, [5, 7])
         XCTAssertEqual(BuildSettings.toolsVersion(Array("// swift-tools-version: 6.0\n".utf8)).map { [$0.0, $0.1] }, [6, 0])

@@ -27,13 +27,16 @@ struct LanguageModes: Sendable {
         }
     }
 
-    /// Whether a manifest may build in Swift 6 mode: tools 6 or later unless it names the Swift 5
-    /// mode and not the 6 one; before tools 6, only with `-swift-version` among its flags.
+    /// Whether a manifest may build in Swift 6 mode: tools 6 or later unless the package's own
+    /// `swiftLanguageModes:` (or `swiftLanguageVersions:`) names the Swift 5 mode and not the 6 one
+    /// (a target's `.swiftLanguageMode(.v5)` leaves the others in 6); before tools 6, only with
+    /// `-swift-version` among its flags.
     static func manifestMayBuildInSwift6(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let tools = BuildSettings.toolsVersion(bytes), tools.0 >= 6 else { return text.contains("-swift-version") }
-        let namesMode = text.contains("swiftLanguageMode") || text.contains("swiftLanguageVersions")
-        return !(namesMode && text.contains(".v5") && !text.contains(".v6") && !text.contains(".version(\"6"))
+        let packageMode = text.contains("swiftLanguageModes:") || text.contains("swiftLanguageVersions:")
+        let perTarget = text.contains(".swiftLanguageMode(") || text.contains("-swift-version")
+        return !(packageMode && !perTarget && text.contains(".v5") && !text.contains(".v6") && !text.contains(".version(\"6"))
     }
 }
 
