@@ -319,10 +319,8 @@ extension ProjectIndex {
                 if fn.kind == .subscript { hasSubscript = true } else { readerNames.insert(fn.name) }
             }
         }
-        // With nothing to read it, the counter would tell no view: such a send only makes the
-        // views that hold the object read something else again, which a person must track.
         // With nothing to read it, a counter would tell no view; announcements of the properties
-        // read outside may still tell them all (`announced`, known later).
+        // read outside may still tell them all (`announced`, known later), else the class stays.
         // A send that begins a reader's body would be rewritten where the read is inserted.
         for reader in readers {
             let f = reader.body.file, source = files[f].source
@@ -337,8 +335,8 @@ extension ProjectIndex {
     }
 
     /// A stored property the macro tracks: a `var` (observers allowed) with no wrapper but
-    /// `@Published`, not `lazy`, `weak`, `unowned` or an override. A mutation of it announced by `withMutation` tells the
-    /// views that read it.
+    /// `@Published`, not `lazy`, `weak`, `unowned` or an override. A mutation of it announced
+    /// by `withMutation` tells the views that read it.
     static func isTrackedOnceObservable(_ p: PropertyDecl) -> Bool {
         p.keyword == "var" && !p.isComputed && !p.isStatic
             && p.attributes.allSatisfy { $0.name == "Published" }
