@@ -1460,6 +1460,11 @@ struct SplitMix64: RandomNumberGenerator {
 enum FuzzSeeds {
     /// Minimized inputs that broke a property (files separated by NUL when several).
     static let findings: [[[UInt8]]] = [
+        // A typealias composing ObservableObject declared eight times (libFuzzer, 2026-11-28, from
+        // garbled copies of one file): the fix rewrote one declaration a round and did not
+        // converge in six. Such a family now stays, with the reason.
+        [Array(("import Combine\n" + String(repeating: "typealias Model = (ObservableObject & Identifiable)\n", count: 8)
+                + "final class Item: Model {\n    let id = 0\n    @Published var name = \"\"\n}\n").utf8)],
         // A file with no import that opens with a `/.../` regex literal (libFuzzer): the inserted
         // `import Observation` made its `/` divide `Observation`, and `// A comment.` a comment.
         // The import ends with `;` there now.

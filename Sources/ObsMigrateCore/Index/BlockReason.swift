@@ -38,6 +38,7 @@ public enum BlockReason: Sendable, Hashable {
     /// A class that does not conform through a typealias of the family is passed where the
     /// typealias is a generic constraint (any ObservableObject satisfies a composition).
     case typealiasSatisfiedOutside(typealias: String, type: String, declaration: String)
+    case typealiasDeclaredAgain(typealias: String, count: Int)
     /// `associatedtype Model: ScreenModel` with a protocol or typealias of the family: code typed
     /// with `S.Model` (a view's `@ObservedObject var m: S.Model`) is not followed.
     case familyConstrainsAssociatedType(protocol: String, associatedType: String, member: String)
@@ -120,6 +121,8 @@ public enum BlockReason: Sendable, Hashable {
         case .protocolUsesPublished(let p): "its protocol \(p) uses @Published"
         case .protocolAdoptedOutside(let p, let conformer):
             "its protocol \(p) is adopted by \(conformer), which is not declared in the scanned sources (generated or another module's) and stays ObservableObject"
+        case .typealiasDeclaredAgain(let alias, let count):
+            "its typealias \(alias), which composes ObservableObject, is declared \(count) times, and obs-migrate rewrites one declaration (declare it once)"
         case .typealiasSatisfiedOutside(let alias, let type, let declaration):
             "\(type) is passed to \(declaration), which requires its typealias \(alias), without conforming through it, and stays ObservableObject"
         case .familyConstrainsAssociatedType(let p, let associated, let member):
@@ -190,7 +193,7 @@ public enum BlockReason: Sendable, Hashable {
         case .usesPublishedType, .publisherUsed, .publisherTypeUnknown, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
         case .wrapperStorageUsed: "OBS102"
         case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside,
-             .typealiasSatisfiedOutside, .familyConstrainsAssociatedType: "OBS203"
+             .typealiasSatisfiedOutside, .typealiasDeclaredAgain, .familyConstrainsAssociatedType: "OBS203"
         case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped, .heldAsExistential: "OBS204"
         case .environmentInjectionUntyped: "OBS109"
         case .ambiguousWrapperType(_, _, let wrapper), .untypedWrapperProperty(_, let wrapper): Self.declarationRule(wrapper)
@@ -234,7 +237,7 @@ public enum BlockReason: Sendable, Hashable {
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),
-        .typealiasSatisfiedOutside(typealias: "ViewModel", type: "Counter", declaration: "Row"),
+        .typealiasSatisfiedOutside(typealias: "ViewModel", type: "Counter", declaration: "Row"), .typealiasDeclaredAgain(typealias: "ViewModel", count: 2),
         .familyConstrainsAssociatedType(protocol: "Screen", associatedType: "Model", member: "ViewModel"),
         .associatedTypeWitness(protocol: "Screen", associatedType: "Model"),
         .delegateOfAdaptor(adaptor: "UIApplicationDelegateAdaptor"), .focusedObject(api: ".focusedSceneObject"),

@@ -27,6 +27,12 @@ extension ProjectIndex {
         for f in files.indices where !files[f].decls.typeAliases.isEmpty {
             for alias in files[f].decls.typeAliases where !alias.members.isEmpty {
                 let name = TypeName.qualified(alias.name, in: alias.path)
+                // Declared again (in another file or `#if` branch): the fix edits one declaration a
+                // round, so the family stays (`familyBlockers`), rather than a fix that never ends.
+                if let first = observableTypealiases[name], first.file != f || first.members.first?.range != alias.members.first?.range {
+                    duplicatedTypealiases[name, default: []].insert(Site(file: f, offset: alias.members[0].range.lowerBound))
+                    continue
+                }
                 guard observableTypealiases[name] == nil, refiningProtocols[name] == nil, declared[name] == nil else { continue }
                 let direct = alias.members.firstIndex { $0.baseName == "ObservableObject" && ($0.name == "ObservableObject" || $0.name == "Combine.ObservableObject") }
                 let through = direct == nil ? alias.members.firstIndex { refiningProtocolName($0.name, from: alias.path) != nil } : nil

@@ -161,6 +161,8 @@ public struct ProjectIndex: Sendable {
     public var refiningProtocols: [String: Site] = [:]
     public var observableTypealiases: [String: ObservableTypealias] = [:]
     var observableTypealiasesBySimpleName: [String: [String]] = [:]
+    /// Typealiases composing ObservableObject declared more than once: where the others are.
+    var duplicatedTypealiases: [String: Set<Site>] = [:]
     /// Where those typealiases write `ObservableObject` (OBS203 reports it, not OBS204).
     var observableTypealiasSites: Set<Site> = []
     /// Those protocols grouped into families (see `ProtocolFamily`), and each protocol's and

@@ -143,6 +143,9 @@ extension ProjectIndex {
             Blocker(.protocolAdoptedOutside(protocol: TypeName.base($0.protocol), conformer: $0.name), site: $0.site)
         }
         for p in family.protocols.sorted() {
+            if let others = duplicatedTypealiases[p], let first = others.min(by: { ($0.file, $0.offset) < ($1.file, $1.offset) }) {
+                result.append(Blocker(.typealiasDeclaredAgain(typealias: TypeName.base(p), count: others.count + 1), site: first))
+            }
             for ref in (declared[p]?.array ?? []) + (extensionsOf[p] ?? []) {
                 let decl = type(ref)
                 guard !files[ref.file].tokensDropped || files[ref.file].namesUnderscoredIdentifiers else { continue }
