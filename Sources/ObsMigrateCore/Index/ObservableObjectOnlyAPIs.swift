@@ -47,6 +47,22 @@ extension ProjectIndex {
 }
 
 extension ProjectIndex {
+    /// Whether `argument` is `name` or `self.name` of a stored property of the enclosing type
+    /// that cannot be nil: a `@StateObject`, `@ObservedObject` or `@EnvironmentObject`, or one
+    /// whose written type is not optional.
+    func isNonOptionalProperty(_ argument: Range<Int>, in f: Int) -> Bool {
+        let source = files[f].source
+        var k = argument.lowerBound
+        if source.isIdentifier(k, "self"), source.kind(k + 1) == .period { k += 2 }
+        guard k + 1 == argument.upperBound, source.kind(k) == .identifier else { return false }
+        let name = source.name(k)
+        guard let owner = enclosingTypes(of: k, in: f).first,
+              let p = type(owner).properties.first(where: { $0.name == name && !$0.isStatic && !$0.isComputed }) else { return false }
+        if p.attributes.contains(where: { ["StateObject", "ObservedObject", "EnvironmentObject"].contains($0.name) }) { return true }
+        guard let written = p.typeText?.filter({ !$0.isWhitespace }) else { return false }
+        return !written.hasSuffix("?") && !written.hasSuffix("!")
+    }
+
     /// `.focusedObject(x)` and `.focusedSceneObject(x)` take an ObservableObject: x's model is
     /// decided with its other focused sites; those x's names can lead to, when its type cannot
     /// be told, stay.
@@ -61,7 +77,13 @@ extension ProjectIndex {
         if let t = expressionType(argument, in: f, path: scopePath(s, f), foreign: true) {
             // Its FocusedValues form is decided with the model's other focused sites (FocusedValueEntries.swift).
             if models[t] != nil {
-                out.focusedCalls.append(FocusedObjectSite(file: f, token: s, kind: source.isText(s, "focusedSceneObject") ? .sceneModifier : .modifier, model: t))
+                var site = FocusedObjectSite(file: f, token: s, kind: source.isText(s, "focusedSceneObject") ? .sceneModifier : .modifier, model: t)
+                // `.focusedSceneValue` takes no optional value (`.focusedValue` does): its argument
+                // must be a property of the enclosing type that cannot be nil.
+                if site.kind == .sceneModifier, !isNonOptionalProperty(argument, in: f) {
+                    site.kept = "its argument may be optional, which .focusedSceneValue does not take"
+                }
+                out.focusedCalls.append(site)
             }
         } else {
             out.events += holdsOfUntypedValue(argument, in: f, reason, site)

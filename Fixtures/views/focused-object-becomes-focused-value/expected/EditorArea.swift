@@ -5,6 +5,7 @@ struct EditorArea: View {
     @State private var terminal = Terminal()
     @StateObject private var inspector = Inspector()
     @StateObject private var pane = Pane<String>()
+    var draft: Draft?
 
     var body: some View {
         VStack {
@@ -16,6 +17,8 @@ struct EditorArea: View {
                 .focusedObject(inspector)
             Text(pane.content ?? "")
                 .focusedObject(pane)
+            Text(draft?.text ?? "")
+                .focusedSceneObject(draft)
         }
     }
 }

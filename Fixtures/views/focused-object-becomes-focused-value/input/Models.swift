@@ -20,3 +20,9 @@ final class Inspector: ObservableObject {
 final class Pane<Content>: ObservableObject {
     @Published var content: Content?
 }
+
+/// Negative control: published to the scene from an optional property, which
+/// .focusedSceneValue does not take (no optional form): Draft stays.
+final class Draft: ObservableObject {
+    @Published var text = ""
+}
