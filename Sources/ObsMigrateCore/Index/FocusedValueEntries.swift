@@ -116,21 +116,4 @@ extension ProjectIndex {
         let lowered = upper > 1 && upper < name.count ? upper - 1 : max(upper, 1)
         return String(name[..<min(lowered, name.count)]).lowercased() + String(name[min(lowered, name.count)...])
     }
-
-    /// The declaration of `entry`, appended to its file: the key and the `FocusedValues` property.
-    public func focusedValueDeclaration(_ entry: FocusedValueEntry, in source: SourceFile) -> String {
-        let eol = source.lineEnding, unit = Edits.indentUnit(source)
-        return [
-            "struct \(entry.keyType): FocusedValueKey {",
-            unit + "typealias Value = \(entry.valueType)",
-            "}",
-            "",
-            "extension FocusedValues {",
-            unit + "var \(entry.key): \(entry.valueType)? {",
-            unit + unit + "get { self[\(entry.keyType).self] }",
-            unit + unit + "set { self[\(entry.keyType).self] = newValue }",
-            unit + "}",
-            "}",
-        ].map { $0.isEmpty ? eol : $0 + eol }.joined()
-    }
 }

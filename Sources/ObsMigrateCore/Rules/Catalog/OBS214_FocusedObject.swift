@@ -64,11 +64,28 @@ public struct FocusedObject: Rule {
             guard let first = context.sites(context.index.focusedObjectSites, context.index.focusedObjectSitesByFile).first(where: { $0.model == entry.model }) else { continue }
             let end = source.bytes.count
             let endsLine = end > 0 && (source.bytes[end - 1] == 0x0A || source.bytes[end - 1] == 0x0D)
-            let text = (endsLine ? "" : source.lineEnding) + source.lineEnding + context.index.focusedValueDeclaration(entry, in: source)
+            let text = (endsLine ? "" : source.lineEnding) + source.lineEnding + Self.focusedValueDeclaration(entry, in: source)
             findings.append(finding(context, source.span(first.token, through: first.token),
                                     "\(TypeName.base(entry.model)) gets a FocusedValues entry, '\(entry.key)' with \(entry.keyType), declared at the end of this file, for .focusedValue and @FocusedValue once it is @Observable (fixable)",
                                     fix: [.insert(text, at: end)], model: entry.model))
         }
         return findings
+    }
+
+    /// The declaration of `entry`, appended to its file: the key and the `FocusedValues` property.
+    static func focusedValueDeclaration(_ entry: FocusedValueEntry, in source: SourceFile) -> String {
+        let eol = source.lineEnding, unit = Edits.indentUnit(source)
+        return [
+            "struct \(entry.keyType): FocusedValueKey {",
+            unit + "typealias Value = \(entry.valueType)",
+            "}",
+            "",
+            "extension FocusedValues {",
+            unit + "var \(entry.key): \(entry.valueType)? {",
+            unit + unit + "get { self[\(entry.keyType).self] }",
+            unit + unit + "set { self[\(entry.keyType).self] = newValue }",
+            unit + "}",
+            "}",
+        ].map { $0.isEmpty ? eol : $0 + eol }.joined()
     }
 }
