@@ -226,6 +226,8 @@ extension ProjectIndex {
         folders.owner(of: path)
     }
 
+    /// The low deployment targets, and each project folder's language modes (LanguageModes.swift),
+    /// in one walk of the build settings files and manifests.
     mutating func collectDeploymentTargets() {
         let folders = projectFolders()
         // By index: enumerating the files would copy each one whole.
@@ -235,6 +237,7 @@ extension ProjectIndex {
                 // An .xcconfig serves the project that holds it (or, alone, its own folder).
                 let scope = path.hasSuffix(".xcodeproj/project.pbxproj") ? Self.folder(of: Self.folder(of: path))
                     : Self.owningFolder(of: path, among: folders) ?? Self.folder(of: path)
+                for six in LanguageModes.buildSettingsModes(files[f].bytes) { languageModes.record(scope, swift6: six) }
                 for t in BuildSettings.targets(in: files[f].bytes) {
                     guard let minimum = minimumTargets[t.platform], let major = Int(t.version.split(separator: ".").first ?? ""),
                           major < minimum else { continue }
@@ -243,6 +246,7 @@ extension ProjectIndex {
                 }
             } else if path == "Package.swift" || path.hasSuffix("/Package.swift") {
                 collectManifestTargets(f, scope: Self.folder(of: path))
+                languageModes.record(Self.folder(of: path), swift6: LanguageModes.manifestMayBuildInSwift6(files[f].bytes))
             }
         }
     }

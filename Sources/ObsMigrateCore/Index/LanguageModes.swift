@@ -4,8 +4,9 @@ import ObsMigrateSupport
 /// `@Observable` macro expands does not compile that compiles in Swift 5 (a tracked property
 /// isolated to a global actor in a class that is not: `Decisions.declarationShapeBlockers`).
 /// A folder builds in Swift 5 only when every setting found says so: `SWIFT_VERSION` below 6 in
-/// its project's build settings, a Package.swift of tools below 6, or of tools 6 that asks for
-/// Swift 5 (`swiftLanguageModes: [.v5]`, `.swiftLanguageMode(.v5)`). None found is a doubt.
+/// its project's build settings, a Package.swift of tools below 6, or of tools 6 whose package
+/// asks for Swift 5 (`swiftLanguageModes: [.v5]`). None found is a doubt. Read with the
+/// deployment targets, from the same files (`collectDeploymentTargets`).
 struct LanguageModes: Sendable {
     private var swift5: Set<String> = []
     private var swift6: Set<String> = []
@@ -37,22 +38,5 @@ struct LanguageModes: Sendable {
         let packageMode = text.contains("swiftLanguageModes:") || text.contains("swiftLanguageVersions:")
         let perTarget = text.contains(".swiftLanguageMode(") || text.contains("-swift-version")
         return !(packageMode && !perTarget && text.contains(".v5") && !text.contains(".v6") && !text.contains(".version(\"6"))
-    }
-}
-
-extension ProjectIndex {
-    /// The language modes of the project folders, read from the same files as the deployment targets.
-    mutating func collectLanguageModes() {
-        let folders = projectFolders()
-        for f in files.indices {
-            let path = files[f].path
-            if files[f].isBuildSettings {
-                let scope = path.hasSuffix(".xcodeproj/project.pbxproj") ? Self.folder(of: Self.folder(of: path))
-                    : Self.owningFolder(of: path, among: folders) ?? Self.folder(of: path)
-                for six in LanguageModes.buildSettingsModes(files[f].bytes) { languageModes.record(scope, swift6: six) }
-            } else if path == "Package.swift" || path.hasSuffix("/Package.swift") {
-                languageModes.record(Self.folder(of: path), swift6: LanguageModes.manifestMayBuildInSwift6(files[f].bytes))
-            }
-        }
     }
 }

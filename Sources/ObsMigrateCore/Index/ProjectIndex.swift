@@ -295,7 +295,6 @@ public struct ProjectIndex: Sendable {
         Timings.measure("index: wrapper sites") { collectWrapperSites() }
         Timings.measure("index: deployment targets and Xcode sources") {
             collectDeploymentTargets()
-            collectLanguageModes()
             xcodeSourceNames = Self.xcodeSourceNames(files)
         }
         Timings.measure("index: decide") { decide() }
