@@ -22,6 +22,8 @@ public enum BlockReason: Sendable, Hashable {
     case declaresObjectWillChange
     case usesObjectWillChange
     case sendTiedToNoProperty(kind: String)
+    /// A `@Published` property only ever bumped, to re-render the views (`PokedProperty`).
+    case bumpedOnly(property: String, why: String)
     case usesObservableObjectPublisher
     case usesPublishedType
     case wrapperStorageUsed(storage: String)
@@ -109,6 +111,9 @@ public enum BlockReason: Sendable, Hashable {
         case .usesObjectWillChange: "it uses objectWillChange"
         case .sendTiedToNoProperty(let kind):
             "its objectWillChange.send() \(kind)"
+        case .bumpedOnly(let property, let why):
+            "its @Published '\(property)' is only ever bumped and read nowhere: each bump re-rendered the views that hold it, which under Observation it would not"
+                + (why.isEmpty ? "" : "; the members views read cannot read it instead: \(why)")
         case .usesObservableObjectPublisher: "it uses ObservableObjectPublisher"
         case .usesPublishedType: "it uses the Published wrapper type directly"
         case .wrapperStorageUsed(let storage): "its \(storage) wrapper storage is used"
@@ -191,7 +196,7 @@ public enum BlockReason: Sendable, Hashable {
         case .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty, .usesObservableObjectPublisher, .objectWillChangeUsed,
              .objectWillChangeOnUntypedValue, .objectWillChangeInInterpolation: "OBS201"
         case .usesPublishedType, .publisherUsed, .publisherTypeUnknown, .publisherOnUntypedValue, .publisherInInterpolation: "OBS202"
-        case .wrapperStorageUsed: "OBS102"
+        case .wrapperStorageUsed, .bumpedOnly: "OBS102"
         case .protocolUsesObjectWillChange, .protocolUsesPublisher, .protocolUsesPublished, .protocolAdoptedOutside,
              .typealiasSatisfiedOutside, .typealiasDeclaredAgain, .familyConstrainsAssociatedType: "OBS203"
         case .associatedTypeWitness, .sharedExtensionMember, .passedToConstrained, .passedToConstrainedUntyped, .heldAsExistential: "OBS204"
@@ -233,7 +238,8 @@ public enum BlockReason: Sendable, Hashable {
         .declaredWithoutConformance(inIfConfiguration: true), .storageCollision(property: "name"),
         .storedVariablesDeclaredTogether(names: ["rows", "columns"]), .backquotedTrackedProperty(name: "`default`"), .actorIsolatedTrackedProperty(name: "count", actor: "MainActor"), .publishingStorage(property: "theme", wrapper: "AppStorage"),
         .publishesThroughEnclosingInstance(property: "sortOrder", wrapper: "PublishedUserDefaultsBacked"),
-        .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"), .usesObservableObjectPublisher,
+        .notAClass, .repeatedConformance, .swiftDataModel, .declaresObjectWillChange, .usesObjectWillChange, .sendTiedToNoProperty(kind: "follows a UserDefaults write"),
+        .bumpedOnly(property: "revision", why: "its property 'cache' is of a type that may change unseen and is read outside the class (Views/Row.swift:12)"), .usesObservableObjectPublisher,
         .usesPublishedType, .wrapperStorageUsed(storage: "_query"), .publisherUsed(projection: "$query"), .publisherTypeUnknown(projection: "$query"), .objectWillChangeUsed,
         .protocolUsesObjectWillChange(protocol: "Store"), .protocolUsesPublisher(protocol: "Store", projection: "$items"),
         .protocolUsesPublished(protocol: "Store"), .protocolAdoptedOutside(protocol: "Store", conformer: "CachedStore"),

@@ -393,6 +393,10 @@ extension ProjectIndex {
         if !shape.contains(where: { if case .declaredInSeveralFiles = $0.reason { true } else { false } }) {
             result += configurationBlockers(of: model)
         }
+        // Bumped only to re-render its views, where no read of it can stand in (PokedProperties.swift).
+        if let poked = pokedProperties[name], untrackedChangeCounters[name] == nil {
+            result.append(Blocker(.bumpedOnly(property: poked.name, why: untrackedChangeRefusals[name] ?? ""), site: poked.site))
+        }
         let allPublished = publishedIncludingAncestors(name)
         for ref in model.declarations + model.extensions {
             let decl = type(ref)

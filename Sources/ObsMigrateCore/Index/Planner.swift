@@ -87,6 +87,7 @@ extension ProjectIndex {
     mutating func decide() {
         var ledger = BlockerLedger(models: Set(models.keys), waived: waivedBlockers)
         collectChangeForwardings()
+        pokedProperties = Timings.measure("decide: poked properties") { collectPokedProperties() }
         (untrackedChangeCounters, untrackedChangeRefusals) = Timings.measure("decide: untracked change counters") { collectUntrackedChangeCounters() }
         for (name, counter) in untrackedChangeCounters.sorted(by: { $0.key < $1.key }) {
             for f in Set(counter.readers.map(\.body.file)) where f != counter.file { counterReadersByFile[f, default: []].append(name) }

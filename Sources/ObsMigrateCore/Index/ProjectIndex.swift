@@ -219,6 +219,9 @@ public struct ProjectIndex: Sendable {
     /// Models whose sends tied to no tracked change a counter replaces (`UntrackedChangeCounter`),
     /// and why it could not for the others that have such sends.
     public var untrackedChangeCounters: [String: UntrackedChangeCounter] = [:]
+    /// The `@Published` property of each model that is only ever bumped, to re-render its views
+    /// (`PokedProperty`): read in place of a counter, or the model stays.
+    public var pokedProperties: [String: PokedProperty] = [:]
     var untrackedChangeRefusals: [String: String] = [:]
     var untrackedChangeSendSites: Set<Site> = []
     let valueTypeMemo = ValueTypeMemo()

@@ -31,6 +31,12 @@ public struct UntrackedChangeCounter: Sendable {
     /// each send is only its announcements.
     public var counts: Bool { !readers.isEmpty }
 
+    /// A `@Published` property only ever bumped (`PokedProperty`), read in place of a counter:
+    /// then no counter is declared, and its bumps stay as they are.
+    public var poked: String? = nil
+    /// What the readers read: the counter, or the poked property.
+    public var readName: String { poked ?? Self.name }
+
     public func replaces(_ s: Int, in file: Int) -> Bool { sends[file]?.contains(s) ?? false }
     /// `var objectWillChange = ObservableObjectPublisher()` of the class's own, which goes:
     /// its `objectWillChange` token.
@@ -60,26 +66,34 @@ extension ProjectIndex {
         var counters: [String: UntrackedChangeCounter] = [:]
         var refusals: [String: String] = [:]
         let word = Array("objectWillChange".utf8)
-        var candidates: [(name: String, ref: TypeRef, sends: [Int: Set<Int>])] = []
+        var candidates: [(name: String, ref: TypeRef, sends: [Int: Set<Int>], poked: PokedProperty?)] = []
         for name in models.keys.sorted() {
             let model = models[name]!
             guard model.declarations.count == 1 else { continue }
             let ref = model.declarations[0]
             guard !files[ref.file].tokensDropped else { continue }
             let decl = type(ref)
+            guard decl.kind == .class else { continue }
+            let poked = pokedProperties[name]
             // (A file that let its tokens go names no `objectWillChange`: it is not read again for this.)
-            guard decl.kind == .class, ([ref] + model.extensions).contains(where: { r in
+            let mentionsSends = ([ref] + model.extensions).contains(where: { r in
                 guard !files[r.file].tokensDropped else { return false }
                 let t = type(r), rs = files[r.file].source
                 return ByteSearch.firstOffset(of: word, in: rs.bytes, range: t.start..<rs.end(t.bodyClose)) != nil
-            }) else { continue }
+            })
+            guard mentionsSends || poked != nil else { continue }
             var sends: [Int: Set<Int>] = [:]
-            for r in [ref] + model.extensions where !files[r.file].tokensDropped {
+            for r in [ref] + model.extensions where mentionsSends && !files[r.file].tokensDropped {
                 let found = untiedSends(of: name, type(r), in: r.file)
                 if !found.isEmpty { sends[r.file, default: []].formUnion(found) }
             }
-            guard !sends.isEmpty else { continue }
-            candidates.append((name, ref, sends))
+            if let poked, !sends.isEmpty {
+                // Its readers would read both: one counter is what is rewritten.
+                refusals[name] = "it also bumps its @Published '\(poked.name)' only to re-render its views, and one counter stands in for one of them"
+                continue
+            }
+            guard !sends.isEmpty || poked != nil else { continue }
+            candidates.append((name, ref, sends, poked))
         }
         // Every condition for each candidate, but where the stored properties that may hold what
         // changes unseen are read: that is looked for in one pass over the files for all the
@@ -98,18 +112,19 @@ extension ProjectIndex {
             }
         }
         let checks = candidates.map {
-            untrackedChangeCounter($0.name, models[$0.name]!, type($0.ref), ref: $0.ref, sends: $0.sends,
+            untrackedChangeCounter($0.name, models[$0.name]!, type($0.ref), ref: $0.ref, sends: $0.sends, poked: $0.poked,
                                    modelSuperclasses: modelSuperclasses, viewSites: viewSites[$0.name] ?? [])
         }
         let uses = MemberReads(names: Set(checks.flatMap(\.unreadOutside)), in: self)
-        for ((name, ref, _), check) in zip(candidates, checks) {
+        for ((name, ref, _, poked), check) in zip(candidates, checks) {
             let decl = type(ref)
             var result = check.result
             let conformances = Set(([ref] + models[name]!.extensions).flatMap { type($0).inheritance.map { TypeName.base($0.name) } })
             var announced: [String] = []
             for property in check.unreadOutside {
                 guard let place = uses.firstOutside(property, check.inside, where: { receiverMayBe(name, conformingTo: conformances, at: $0) }) else { continue }
-                if let token = check.announceable[property] { announced.append(token); continue }
+                // A bump of a poked property announces nothing: it stays as written.
+                if poked == nil, let token = check.announceable[property] { announced.append(token); continue }
                 result = .failure(CounterRefusal(why: "its property '\(property)' is of a type that may change unseen and is read outside the class (\(place)), and is not a tracked var whose mutation a send could announce"))
                 break
             }
@@ -122,7 +137,9 @@ extension ProjectIndex {
                 // A view must read a member the counter or an announcement tells.
                 if case .success = result, let views = check.viewsMustRead,
                    let view = viewReadingNoCounterMember(views.sites, members: views.members.union(announced.map { $0.filter { $0 != "`" } }), subscripts: views.subscripts) {
-                    result = .failure(CounterRefusal(why: "\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not"))
+                    let why = poked.map { "\(view) holds it and reads none of the members that would read '\($0.name)': a bump re-rendered it, a read would not" }
+                        ?? "\(view) holds it and reads none of the members that would read the counter: the send re-rendered it, the counter would not"
+                    result = .failure(CounterRefusal(why: why))
                 }
             }
             switch result {
@@ -187,7 +204,7 @@ extension ProjectIndex {
         return next >= source.sigCount || source.startsStatement(next) || source.kind(next) == .rightBrace || source.kind(next) == .semicolon
     }
 
-    func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef, sends: [Int: Set<Int>],
+    func untrackedChangeCounter(_ name: String, _ model: ModelType, _ decl: TypeDecl, ref: TypeRef, sends: [Int: Set<Int>], poked: PokedProperty?,
                                 modelSuperclasses: Set<String>, viewSites: [Int]) -> CounterCheck {
         let file = ref.file
         func refuse(_ why: String) -> CounterCheck { CounterCheck(result: .failure(CounterRefusal(why: why))) }
@@ -206,7 +223,8 @@ extension ProjectIndex {
         for (f, refs) in bodiesByFile.sorted(by: { $0.key < $1.key }) {
             let source = files[f].source
             // The counter's name must be new to the file (a local or a member there would shadow it).
-            if ByteSearch.firstOffset(of: counterWord, in: source.bytes, range: 0..<source.bytes.count) != nil {
+            // (A poked property's name is mentioned in the class only where it is bumped.)
+            if poked == nil, ByteSearch.firstOffset(of: counterWord, in: source.bytes, range: 0..<source.bytes.count) != nil {
                 return refuse("\(files[f].path) already uses the name \(UntrackedChangeCounter.name)")
             }
             // A send inside a nested type's body would be that type's.
@@ -239,9 +257,18 @@ extension ProjectIndex {
             while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
             return text == "Self" || text == model.simpleName || text == name
         }
+        // A `private` member is read only through the class's other members, which read the
+        // counter themselves (unless a view is declared inside the class, where it can be called).
+        let nestsAView = bodies.contains { r in
+            let outer = type(r)
+            return files[r.file].decls.types.contains { t in
+                t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose && t.inheritance.contains { TypeName.base($0.name) == "View" }
+            }
+        }
+        func readOnlyInside(_ modifiers: [Modifier]) -> Bool { !nestsAView && modifiers.contains { $0.text == "private" } }
         for r in bodies {
             let t = type(r)
-            if let p = t.properties.first(where: { $0.isStatic && ($0.keyword == "var" || $0.isComputed) && !($0.isComputed && ownType($0.typeText)) }) {
+            if let p = t.properties.first(where: { $0.isStatic && ($0.keyword == "var" || $0.isComputed) && !($0.isComputed && ownType($0.typeText)) && !readOnlyInside($0.modifiers) }) {
                 return refuse("its type property '\(p.name ?? "")' may change, and a counter would not tell the views that read it")
             }
             if let fn = t.functions.first(where: { fn in
@@ -275,18 +302,9 @@ extension ProjectIndex {
             CounterCheck(result: result, unreadOutside: unreadOutside, announceable: announceable, inside: inside)
         }
         func refuseAfter(_ why: String) -> CounterCheck { check(.failure(CounterRefusal(why: why))) }
-        // Every instance member that hands out a value reads the counter first. A `private` one
-        // is read only through the class's other members, which read it themselves (unless a
-        // view is declared inside the class, where it can be called).
+        // Every instance member that hands out a value reads the counter first, but a `private` one.
         var readers: [CounterReader] = []
         var readerNames = Set<String>(), hasSubscript = false
-        let nestsAView = bodies.contains { r in
-            let outer = type(r)
-            return files[r.file].decls.types.contains { t in
-                t.bodyOpen > outer.bodyOpen && t.bodyClose < outer.bodyClose && t.inheritance.contains { TypeName.base($0.name) == "View" }
-            }
-        }
-        func readOnlyInside(_ modifiers: [Modifier]) -> Bool { !nestsAView && modifiers.contains { $0.text == "private" } }
         for r in bodies {
             let t = type(r)
             let source = files[r.file].source
@@ -329,8 +347,20 @@ extension ProjectIndex {
         }
         // A send after a `@Published` property's set re-rendered no view that the set did not.
         let everySendFollowsASet = sends.allSatisfy { f, tokens in tokens.allSatisfy { sendFollowsPublishedSet(at: $0, in: f, model: name) } }
-        var result = check(.success(UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)))
-        if !everySendFollowsASet { result.viewsMustRead = (viewSites, readerNames, hasSubscript) }
+        if let poked {
+            if poked.isFilePrivate, readers.contains(where: { $0.body.file != file }) {
+                return refuseAfter("'\(poked.name)' is private to its file, and an extension in another file hands out a value")
+            }
+            // A view that read it there would bump what it reads, and be re-rendered again and again.
+            if readers.contains(where: { r in poked.bumps[r.body.file]?.contains { r.open < $0 && $0 < r.close } ?? false }) {
+                return refuseAfter("'\(poked.name)' is bumped in a member that hands out a value")
+            }
+        }
+        var counter = UntrackedChangeCounter(model: name, file: file, sends: sends, readers: readers)
+        counter.poked = poked?.name
+        var result = check(.success(counter))
+        // A bump re-rendered every view that holds the class, whatever it read.
+        if !everySendFollowsASet || poked != nil { result.viewsMustRead = (viewSites, readerNames, hasSubscript) }
         return result
     }
 

@@ -9,10 +9,10 @@ extension ProjectIndex {
         firstMemberInsertion((counter.spansFiles ? "" : "private ") + "var \(UntrackedChangeCounter.name) = 0", of: decl, in: source)
     }
 
-    /// `_ = untrackedChanges` at the top of each reader in file `f` (and `return` before a body
-    /// that was one expression; a body on one line is spread over three).
+    /// `_ = untrackedChanges` (or the poked property) at the top of each reader in file `f` (and
+    /// `return` before a body that was one expression; a body on one line is spread over three).
     public func counterReads(_ counter: UntrackedChangeCounter, in f: Int, source: SourceFile) -> [Edit] {
-        let name = UntrackedChangeCounter.name, eol = source.lineEnding
+        let name = counter.readName, eol = source.lineEnding
         var edits: [Edit] = []
         for reader in counter.readers where reader.body.file == f {
             let returns = reader.returnsExpression ? "return " : ""

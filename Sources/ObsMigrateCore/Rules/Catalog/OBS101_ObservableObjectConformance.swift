@@ -70,9 +70,10 @@ public struct ObservableObjectConformance: Rule {
                     for c in direct { edits += Edits.removeInheritance(decl, entry: c.entry, in: source) }
                     // Subscribed to from outside: it keeps its objectWillChange (ObjectWillChangeBridges.swift).
                     if context.index.bridgedObjectWillChange.contains(name) { edits.append(context.index.objectWillChangeDeclaration(decl, in: source)) }
-                    // Its sends tied to no tracked change become bumps of a tracked counter (UntrackedChanges.swift).
+                    // Its sends tied to no tracked change become bumps of a tracked counter (UntrackedChanges.swift);
+                    // a property bumped only to re-render is read in its place (PokedProperties.swift).
                     if let counter = context.index.untrackedChangeCounters[name], counter.file == f, counter.counts {
-                        edits.append(context.index.counterDeclaration(counter, decl, in: source))
+                        if counter.poked == nil { edits.append(context.index.counterDeclaration(counter, decl, in: source)) }
                         edits += context.index.counterReads(counter, in: f, source: source)
                     }
                     fix = edits

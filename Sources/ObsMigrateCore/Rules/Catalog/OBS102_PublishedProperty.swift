@@ -62,8 +62,11 @@ public struct PublishedProperty: Rule {
                             "@Published \(label) becomes a plain property of the @Observable \(decl.simpleName)\(what) (fixable)", fix: fix, model: name))
                         continue
                     }
+                    // Bumped only to re-render: the members views read read it (PokedProperties.swift).
+                    let poked = property.name != nil && context.index.untrackedChangeCounters[name]?.poked == property.name
+                        ? ", read first by every member that hands out a value, as its bumps re-rendered the views that read them" : ""
                     findings.append(finding(context, attr.range,
-                        "@Published \(label) becomes a plain\(ignored == nil ? "" : ", tracked") property of the @Observable \(decl.simpleName) (fixable)",
+                        "@Published \(label) becomes a plain\(ignored == nil ? "" : ", tracked") property of the @Observable \(decl.simpleName)\(poked) (fixable)",
                         fix: fix, model: name))
                 } else if model != nil {
                     findings.append(finding(context, attr.range,

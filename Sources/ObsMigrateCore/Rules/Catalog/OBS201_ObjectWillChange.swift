@@ -176,8 +176,9 @@ public struct ObjectWillChangeUse: Rule {
             guard let counter = context.index.untrackedChangeCounters[name], counter.file != f,
                   let first = counter.readers.first(where: { $0.body.file == f }) else { continue }
             let ext = context.index.type(first.body)
+            let what = counter.poked.map { "'\($0)', whose bumps re-rendered \(TypeName.base(name))'s views," } ?? "the counter that stands in for \(TypeName.base(name))'s objectWillChange.send()"
             findings.append(finding(context, source.span(ext.keywordToken, through: ext.keywordToken),
-                                    "this extension's members read the counter that stands in for \(TypeName.base(name))'s objectWillChange.send() once it is @Observable (fixable)",
+                                    "this extension's members read \(what) once it is @Observable (fixable)",
                                     fix: context.index.counterReads(counter, in: f, source: source), model: name))
         }
         return findings

@@ -1,0 +1,42 @@
+import SwiftUI
+
+struct ModelRow: View {
+    var store: ModelStore
+    let name: String
+
+    var body: some View {
+        Text(store.isDownloaded(name) ? "\(name) is downloaded" : name)
+    }
+}
+
+struct GreetingView: View {
+    @Environment(Preferences.self) var preferences
+
+    var body: some View {
+        Text(preferences.greeting)
+    }
+}
+
+struct FeedView: View {
+    @State private var feed = Feed()
+
+    var body: some View {
+        Text(feed.title).id(feed.refreshes)
+    }
+}
+
+struct BoardView: View {
+    @ObservedObject var board: Board
+
+    var body: some View {
+        Text(UserDefaults.standard.string(forKey: "board") ?? "")
+    }
+}
+
+struct LedgerView: View {
+    @ObservedObject var ledger: Ledger
+
+    var body: some View {
+        Text("\(ledger.total())")
+    }
+}
