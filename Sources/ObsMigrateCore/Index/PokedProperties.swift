@@ -28,10 +28,20 @@ extension ProjectIndex {
             let bodies = [ref] + model.extensions
             // A file that let its tokens go is not read again for this: its model is left as it was.
             guard type(ref).kind == .class, !bodies.contains(where: { files[$0.file].tokensDropped }) else { continue }
+            // Most classes bump nothing: a search of their bytes rules them out before their tokens are read.
+            guard bodies.contains(where: { r in
+                let t = type(r), rs = files[r.file].source, range = rs.start(t.bodyOpen)..<rs.end(t.bodyClose)
+                return Self.bumpSpellings.contains { ByteSearch.firstOffset(of: $0, in: rs.bytes, range: range) != nil }
+            }) else { continue }
             let decl = type(ref), source = files[ref.file].source
+            var declared: [String: Int] = [:]
             for p in decl.properties where p.attribute("Published") != nil && Self.isTrackedOnceObservable(p) {
-                guard let property = p.name, let token = p.nameToken, !source.text(token).hasPrefix("`"),
-                      let bumps = bumps(of: property, declaredAt: token, in: bodies, declarationFile: ref.file) else { continue }
+                if let property = p.name, let token = p.nameToken, !source.text(token).hasPrefix("`") { declared[property] = token }
+            }
+            guard !declared.isEmpty else { continue }
+            let bumped = bumpedOnly(declared, in: bodies, declarationFile: ref.file)
+            for p in decl.properties {
+                guard let property = p.name, let bumps = bumped[property] else { continue }
                 let inside = Dictionary(grouping: bodies, by: \.file).mapValues { refs in
                     refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
                 }
@@ -49,53 +59,58 @@ extension ProjectIndex {
         for candidate in candidates {
             let word = candidate.property.name
             guard reads.firstOutside(word, candidate.inside, where: { _ in true }) == nil else { continue }
+            // A `$name` keeps its file's tokens (`ProjectFile.wordsThatMatter`): only those files can hold one.
             let projection = Array(("$" + word).utf8)
             let projected = files.indices.contains { f in
-                files[f].withTransientBytes { bytes in
-                    var from = 0
-                    while let hit = ByteSearch.firstOffset(of: projection, in: bytes, range: from..<bytes.count) {
-                        let end = hit + projection.count
-                        if end == bytes.count || !Self.isIdentifierByte(bytes[end]) { return true }
-                        from = hit + 1
-                    }
-                    return false
+                guard !files[f].tokensDropped else { return false }
+                let bytes = files[f].source.bytes
+                var from = 0
+                while let hit = ByteSearch.firstOffset(of: projection, in: bytes, range: from..<bytes.count) {
+                    let end = hit + projection.count
+                    if end == bytes.count || !Self.isIdentifierByte(bytes[end]) { return true }
+                    from = hit + 1
                 }
+                return false
             }
             if !projected { result[candidate.model] = candidate.property }
         }
         return result
     }
 
-    /// The bumps of `property` (tokens by file) when every mention of it in the class's bodies is
-    /// a bump of the instance's own (bare or `self.`), but its declaration at `declaredAt`, and
-    /// there is one. Any other mention (a read, a local of that name, `_tick`, `$tick`, an
-    /// interpolation) is a read: nil.
-    func bumps(of property: String, declaredAt declaration: Int, in bodies: [TypeRef], declarationFile: Int) -> [Int: [Int]]? {
-        var bumps: [Int: [Int]] = [:]
-        let word = Array(property.utf8)
+    /// Of `declared` (names and their declarations' tokens), those whose every mention in the
+    /// class's bodies is a bump of the instance's own (bare or `self.`), with at least one: their
+    /// bumps' tokens by file. Any other mention (a read, a local of that name, `_tick`, `$tick`,
+    /// an interpolation) is a read. One pass over the bodies serves every name.
+    func bumpedOnly(_ declared: [String: Int], in bodies: [TypeRef], declarationFile: Int) -> [String: [Int: [Int]]] {
+        var bumps: [String: [Int: [Int]]] = [:]
+        var read = Set<String>()
+        let words = declared.keys.map { ($0, Array($0.utf8)) }
         for r in bodies {
             let t = type(r), source = files[r.file].source
             for k in (t.bodyOpen + 1)..<t.bodyClose {
                 switch source.kind(k) {
                 case .identifier:
-                    let text = source.text(k)
-                    if text == "_" + property { return nil }
-                    guard text == property else { continue }
+                    var text = source.text(k)
+                    if text.hasPrefix("_") { text.removeFirst(); if declared[text] != nil { read.insert(text) }; continue }
+                    guard let declaration = declared[text], !read.contains(text) else { continue }
                     if r.file == declarationFile && k == declaration { continue }
-                    guard Self.isBump(k, in: source) else { return nil }
-                    bumps[r.file, default: []].append(k)
-                case .dollarIdentifier where source.text(k) == "$" + property:
-                    return nil
+                    if Self.isBump(k, in: source) { bumps[text, default: [:]][r.file, default: []].append(k) } else { read.insert(text) }
+                case .dollarIdentifier:
+                    let text = String(source.text(k).dropFirst())
+                    if declared[text] != nil { read.insert(text) }
                 case .string:
                     let range = source.start(k)..<source.end(k)
-                    if ByteSearch.firstOffset(of: MemberReads.interpolation, in: source.bytes, range: range) != nil,
-                       ByteSearch.firstOffset(of: word, in: source.bytes, range: range) != nil { return nil }
+                    guard ByteSearch.firstOffset(of: MemberReads.interpolation, in: source.bytes, range: range) != nil else { continue }
+                    for (name, word) in words where ByteSearch.firstOffset(of: word, in: source.bytes, range: range) != nil { read.insert(name) }
                 default: continue
                 }
             }
         }
-        return bumps.isEmpty ? nil : bumps
+        return bumps.filter { !read.contains($0.key) }
     }
+
+    /// What each bump spells, one of which a class's bytes hold if it bumps anything.
+    static let bumpSpellings = [Array("toggle".utf8), Array("+=".utf8)]
 
     /// `tick.toggle()`, `n += 1` or `n &+= 1` as a statement of its own, on the instance (`self.`
     /// or bare), whose property is named at `k`. (`stamp = Date()` is as often a time kept and

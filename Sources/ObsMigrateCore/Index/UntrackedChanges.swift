@@ -773,6 +773,8 @@ extension ProjectIndex {
 /// about counts as left (the name is read everywhere).
 struct MemberReads {
     static let kept = 64
+    /// Up to this many names, a file none of whose bytes spell one is ruled out by byte searches.
+    static let searchedByBytes = 8
     static let interpolation = Array("\\(".utf8)
     private var places: [String: [Site]] = [:]
     private var truncated: Set<String> = []
@@ -811,7 +813,12 @@ struct MemberReads {
                     }
                 }
             }
-            // In memory: read token by token (a byte search per name would read it once for each).
+            // In memory: read token by token (a byte search per name would read it once for each),
+            // unless a few names are looked for and none is in its bytes, which a search tells faster.
+            if words.count <= Self.searchedByBytes {
+                let bytes = index.files[f].source.bytes
+                if !words.contains(where: { ByteSearch.firstOffset(of: $0, in: bytes, range: 0..<bytes.count) != nil }) { return [] }
+            }
             return index.files[f].withTransientSource(ifBytes: { _ in true }) { source in
                 var found: [(String, Int)] = []
                 for t in 0..<source.sigCount {
