@@ -618,6 +618,8 @@ extension ProjectIndex {
         for (name, entry) in focusedValueEntries where models[name] != nil { result[name]!.insert(entry.file) }
         // A `model.$x` read through a bridge is rewritten with the model's migration.
         for use in memberUses where use.bridged && use.member != "objectWillChange" { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
+        // Its self-assignments, wrapped in `withMutation` (SelfAssignments.swift), in extensions elsewhere too.
+        for (name, list) in selfAssignments where models[name] != nil { result[name]!.formUnion(list.map(\.file)) }
         // A dead `m.objectWillChange.send()` outside the model goes with its migration.
         for use in memberUses where use.deadSend != nil { if let t = use.model, models[t] != nil { result[t]!.insert(use.site.file) } }
         // A bridged `$x` may be handed to a parameter that becomes `some Publisher<T, Never>`

@@ -88,6 +88,12 @@ extension ProjectIndex {
         var ledger = BlockerLedger(models: Set(models.keys), waived: waivedBlockers)
         collectChangeForwardings()
         pokedProperties = Timings.measure("decide: poked properties") { collectPokedProperties() }
+        Timings.measure("decide: self-assignments") {
+            selfAssignments = collectSelfAssignments()
+            for (name, list) in selfAssignments.sorted(by: { $0.key < $1.key }) {
+                for f in Set(list.map(\.file)).sorted() { selfAssignmentModelsByFile[f, default: []].append(name) }
+            }
+        }
         (untrackedChangeCounters, untrackedChangeRefusals) = Timings.measure("decide: untracked change counters") { collectUntrackedChangeCounters() }
         for (name, counter) in untrackedChangeCounters.sorted(by: { $0.key < $1.key }) {
             for f in Set(counter.readers.map(\.body.file)) where f != counter.file { counterReadersByFile[f, default: []].append(name) }

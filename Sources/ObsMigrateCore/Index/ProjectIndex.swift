@@ -222,6 +222,9 @@ public struct ProjectIndex: Sendable {
     /// The `@Published` property of each model that is only ever bumped, to re-render its views
     /// (`PokedProperty`): read in place of a counter, or the model stays.
     public var pokedProperties: [String: PokedProperty] = [:]
+    /// `self.x = self.x` of each model's `@Published` properties (`SelfAssignment`), and by file.
+    public var selfAssignments: [String: [SelfAssignment]] = [:]
+    public var selfAssignmentModelsByFile: [Int: [String]] = [:]
     var untrackedChangeRefusals: [String: String] = [:]
     var untrackedChangeSendSites: Set<Site> = []
     let valueTypeMemo = ValueTypeMemo()

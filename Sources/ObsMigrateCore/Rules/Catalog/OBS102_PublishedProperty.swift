@@ -15,7 +15,11 @@ public struct PublishedProperty: Rule {
             migrates: while it keeps ObservableObject, `@Published` is what makes views update. An \
             initializer that sets a property through its wrapper (`_x = .init(initialValue: v)`, \
             `Published(wrappedValue:)`) sets `_x = v` instead: under `@Observable`, `_x` is the value's own \
-            storage, set without observers as before.
+            storage, set without observers as before. A property assigned to itself (`self.x = self.x`, \
+            the idiom that re-publishes after a change inside `x`) published under ObservableObject, but the \
+            macro's setter tells no one of a value equal to (or, for a class, identical with) the one it \
+            holds: the fix wraps the statement in `withMutation(keyPath: \\.x) { ... }`, which sets and tells \
+            the views that read `x`.
             """,
         triggering: [
             "import Combine\nfinal class Counter: ObservableObject {\n    @Published var count = 0\n}\n",
@@ -93,6 +97,24 @@ public struct PublishedProperty: Rule {
             findings.append(finding(context, source.span(s, through: s),
                 "_\(storage.property) set through its @Published wrapper becomes _\(storage.property) = value: @Observable stores the value itself (fixable)",
                 fix: [.delete(storage.opening), .delete(storage.closing)], model: model))
+        }
+        findings += selfAssignments(context)
+        return findings
+    }
+
+    /// `self.x = self.x` in a migrating model: wrapped in `withMutation(keyPath: \.x)`, as the
+    /// macro's setter tells no one of an equal value (SelfAssignments.swift).
+    func selfAssignments(_ context: RuleContext) -> [Finding] {
+        let source = context.source
+        var findings: [Finding] = []
+        for model in context.index.selfAssignmentModelsByFile[context.fileIndex] ?? [] where context.migrates(model) {
+            for a in context.index.selfAssignments[model] ?? [] where a.file == context.fileIndex {
+                let receiver = a.explicitSelf ? "self." : ""
+                let open = "\(receiver)withMutation(keyPath: \\.\(a.property)) { "
+                findings.append(finding(context, source.span(a.first, through: a.last),
+                    "assigning '\(a.property)' to itself published it; once \(TypeName.base(model)) is @Observable, setting the value (or instance) it already holds tells no view, so the set goes inside \(receiver)withMutation(keyPath: \\.\(a.property)) (fixable)",
+                    fix: [.insert(open, at: source.start(a.first)), .insert(" }", at: source.end(a.last))], model: model))
+            }
         }
         return findings
     }
