@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "ObsMigrateTests",
             dependencies: ["ObsMigrateSupport", "ObsMigrateCore", "ObsMigrateReport", "ObsMigrateCLI"],
-            exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Oracle/RuntimeNegativeControls", "Consumers"]
+            exclude: ["Oracle/Stubs", "Oracle/NegativeControls", "Oracle/RuntimeNegativeControls", "Oracle/RuntimePrelude.swift", "Consumers"]
         ),
     ]
 )

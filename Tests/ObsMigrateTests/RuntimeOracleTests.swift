@@ -98,7 +98,11 @@ final class RuntimeOracleTests: XCTestCase {
 
         func removeWorkDirectory() { try? FileManager.default.removeItem(at: work) }
 
-        /// The scenario as `main.swift` with the files that can run here, built and run: its output.
+        /// What every scenario may call (`told(_:reading:after:)`), compiled with each.
+        static let prelude = CompileOracle.oracleDirectory.appendingPathComponent("RuntimePrelude.swift")
+
+        /// The scenario as `main.swift` with the files that can run here and the prelude, built
+        /// and run: its output.
         func trace(scenario: URL, files: [URL], slot: Int) -> CompileOracle.Outcome {
             let dir = work.appendingPathComponent("\(slot)")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -111,7 +115,7 @@ final class RuntimeOracleTests: XCTestCase {
                 "-I", lib.appendingPathComponent("Modules").path,
                 "-Xcc", "-fmodule-map-file=" + lib.appendingPathComponent("COpenCombineHelpers.build/module.modulemap").path,
                 "-L", lib.path, "-lCombine", "-Xlinker", "-rpath", "-Xlinker", lib.path,
-                "-o", binary.path, main.path,
+                "-o", binary.path, main.path, Self.prelude.path,
             ] + sources)
             guard build.succeeded else { return CompileOracle.Outcome(exitCode: -1, output: "does not build:\n" + build.output) }
             return CompileOracle.run(binary, [], timeout: 60)

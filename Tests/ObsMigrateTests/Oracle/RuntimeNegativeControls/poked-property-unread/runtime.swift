@@ -1,24 +1,8 @@
 // The scenario the runtime oracle runs against the input and the migrated output: both must print this same trace.
+// told(_:reading:after:) is in Tests/ObsMigrateTests/Oracle/RuntimePrelude.swift.
 import Combine
 import Foundation
 import Observation
-
-/// Whether a view that reads what `read` reads would be told of what `change` does: through
-/// objectWillChange while the class is an ObservableObject, through Observation once it is not.
-func told(_ model: AnyObject, reading read: @escaping () -> Void, after change: () -> Void) -> Bool {
-    final class Flag: @unchecked Sendable { var raised = false }
-    let flag = Flag()
-    if let object = model as? any ObservableObject {
-        func subscribe<O: ObservableObject>(_ o: O) -> AnyCancellable { o.objectWillChange.sink { _ in flag.raised = true } }
-        let subscription = subscribe(object)
-        change()
-        subscription.cancel()
-    } else {
-        withObservationTracking { read() } onChange: { flag.raised = true }
-        change()
-    }
-    return flag.raised
-}
 
 let store = ModelStore()
 print("a view asking isDownloaded is told of a delete: \(told(store, reading: { _ = store.isDownloaded("a") }, after: { store.delete("a") }))")
