@@ -51,6 +51,15 @@ extension ProjectIndex {
         "OrderedSet", "OrderedDictionary", "Deque", "IdentifiedArray", "IdentifiedArrayOf",
     ]
 
+    /// The tracked properties of `model` whose value is values all the way down (`holdsOnlyValues`):
+    /// a set of an equal value, which the macro's setter skips, changes nothing a view could show.
+    func deepValueProperties(of model: String) -> Set<String> {
+        storedVariables(of: model) { p, ref in
+            let decl = type(ref)
+            return holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name])
+        }
+    }
+
     /// The tracked properties of `model` whose type is known to be a value type: written with
     /// `[...]` sugar, a standard value type, or a struct or enum of the project, or (without a
     /// written type) initialized with a literal or such a type's initializer.
@@ -113,10 +122,11 @@ extension ProjectIndex {
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
         let valueTyped = valueTypedProperties(of: model)
+        let deepValues = deepValueProperties(of: model)
         // A bare name a local, parameter, closure parameter, loop or pattern binds there is not
         // the property (`var count = Feed.total` then `count += 1`); `self.count` always is.
         func propertySet(at statement: Int) -> String? {
-            guard let name = self.setProperty(at: statement, in: source, tracked: tracked, valueTyped: valueTyped) else { return nil }
+            guard let name = self.setProperty(at: statement, in: source, tracked: tracked, valueTyped: valueTyped, deepValues: deepValues) else { return nil }
             if source.isIdentifier(statement, "self") { return name }
             return localBinding(ofName: name, at: statement, in: file) == nil ? name : nil
         }
@@ -225,13 +235,17 @@ extension ProjectIndex {
 
     /// The tracked property that the statement starting at token `k` sets, if it sets one: by
     /// assignment, or through a subscript or mutating method of a value type (`valueTyped`),
-    /// whose setter runs; a class's methods and subscripts change it without its setter.
-    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>, valueTyped: Set<String>) -> String? {
+    /// whose setter runs; a class's methods and subscripts change it without its setter. With
+    /// `deepValues`, a plain `p = v` counts only for those: the macro's setter tells no one of an
+    /// equal value or the same instance, which for a class (or values holding one) may have
+    /// changed inside; `+=`, a subscript or a mutating method go through `_modify`, which always tells.
+    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>, valueTyped: Set<String>, deepValues: Set<String>? = nil) -> String? {
         var k = start
         if source.isIdentifier(k, "self"), source.kind(k + 1) == .period { k += 2 }
         guard source.kind(k) == .identifier else { return nil }
         let name = source.name(k)
         guard tracked.contains(name) else { return nil }
+        if let deepValues, !deepValues.contains(name), source.kind(k + 1) == .operator, source.isText(k + 1, "=") { return nil }
         var after = k + 1
         if source.kind(after) == .leftBracket {
             guard valueTyped.contains(name) else { return nil }
@@ -261,8 +275,9 @@ extension ProjectIndex {
         let published = storedVariables(of: model) { p, _ in p.attribute("Published") != nil }
         guard !published.isEmpty else { return false }
         let valueTyped = valueTypedProperties(of: model)
+        let deepValues = deepValueProperties(of: model)
         func setsTracked(_ statement: Int) -> Bool {
-            guard let name = setProperty(at: statement, in: source, tracked: published, valueTyped: valueTyped) else { return false }
+            guard let name = setProperty(at: statement, in: source, tracked: published, valueTyped: valueTyped, deepValues: deepValues) else { return false }
             return source.isIdentifier(statement, "self") || localBinding(ofName: name, at: statement, in: file) == nil
         }
         // A line that continues a statement (`let b = ...` after `if let a,`, a `{` or `.map` of

@@ -17,8 +17,9 @@ public struct ObjectWillChangeUse: Rule {
             redesigned (usually it can simply go, or become `withObservationTracking`). The class keeps \
             ObservableObject until a person does that. One form is mechanical: `objectWillChange.send()` \
             as a statement (or alone in `if flag { }`) right before one that sets a stored property the \
-            `@Observable` class tracks (`x = ...`, `x += ...`, and `x[i] = ...` or `x.append(...)` on a \
-            property whose type is a value type), or after one in the same block with only local \
+            `@Observable` class tracks (`x = ...` where `x` holds values all the way down, `x += ...`, and \
+            `x[i] = ...` or `x.append(...)` on a property whose type is a value type), or after one in the \
+            same block with only local \
             `let`/`var` declarations (no `await`) in between, or an `if` whose conditions call nothing \
             and whose every branch only sets such properties (or nothing), is dead once the setter \
             itself tells observers, and the fix removes it. So is `m.objectWillChange.send()` written \
@@ -31,7 +32,10 @@ public struct ObjectWillChangeUse: Rule {
             instance: an assignment into it, or a call of a method named for a change, on one line, \
             without `await` or `return`), or alone in `if cache.insertIfNew(k) { }`, becomes \
             `withMutation(keyPath: \\.cache) { ... }` around that statement: it tells the views that \
-            read `cache`, as the send told every view. A send that is all of \
+            read `cache`, as the send told every view. So does a send next to `x = v` where `x` may hold \
+            a class (`@Published var shown: Book`): the macro's setter tells no one of the same instance \
+            (or of an equal value), which may have changed inside, as `Published` told every view of \
+            every set (runtime oracle: a negative control). A send that is all of \
             `if await cache.insert(k) { DispatchQueue.main.async { self.objectWillChange.send() } }` \
             (the change in the condition, the send later on the main queue) becomes \
             `self.withMutation(keyPath: \\.cache) {}` in its place, at the same moment; `cache` must be a \
@@ -226,7 +230,9 @@ public struct ObjectWillChangeUse: Rule {
                     continue
                 }
                 findings.append(finding(context, source.span(s, through: s),
-                                        "objectWillChange.send() next to a change inside '\(send.property)' that no setter sees becomes \(call) { ... } around it once \(TypeName.base(owner)) is @Observable (fixable)",
+                                        send.setsProperty
+                                            ? "objectWillChange.send() next to setting '\(send.property)', whose setter tells no one of the same instance (or an equal value holding one) once \(TypeName.base(owner)) is @Observable, becomes \(call) { ... } around the set (fixable)"
+                                            : "objectWillChange.send() next to a change inside '\(send.property)' that no setter sees becomes \(call) { ... } around it once \(TypeName.base(owner)) is @Observable (fixable)",
                                         fix: send.replacesCondition
                                             ? [Edit(send.sendRange, call + " { " + source.text(source.span(send.statement.lowerBound, through: send.statement.upperBound)) + " }")]
                                             : [Self.removal(send.sendRange, in: source),

@@ -1,0 +1,27 @@
+// Made @Observable with the send removed as dead: the setter tells no one of the same instance.
+import Combine
+import Foundation
+import Observation
+
+/// A class: its fields change without the library's setter seeing it.
+final class Book {
+    var title: String
+    init(title: String) { self.title = title }
+}
+
+/// `show(_:)` may be handed the book it shows, renamed: the send told the views. Once the
+/// library is @Observable, the setter tells no one of the same instance, so the send is not dead:
+/// it becomes withMutation around the set. The count is values all the way down: an equal count
+/// changes nothing a view shows, and the send next to it goes.
+@Observable final class Library {
+    var shown = Book(title: "Intro")
+    var count = 0
+
+    func show(_ book: Book) {
+        shown = book
+    }
+
+    func recount(_ n: Int) {
+        count = n
+    }
+}
