@@ -9,6 +9,10 @@ public struct DeadSend: Sendable {
     public var property: String
     /// In that property's own `willSet` or `didSet`: the hand-written `@Published`.
     public var inObserver = false
+    /// In the observer of a property that may hold a class: the macro's setter tells no one of
+    /// the same instance, which the send told every view of, so the send becomes
+    /// `withMutation(keyPath: \.p) {}` (`announcement`, the send's tokens) rather than going.
+    public var announcement: ClosedRange<Int>? = nil
 }
 
 extension ProjectIndex {
@@ -176,6 +180,11 @@ extension ProjectIndex {
         let close = Int(source.match[open])
         var end = last
         if source.kind(end + 1) == .semicolon { end += 1 }
+        // A set of the same instance (or an equal value holding one) tells no one: the send stays an announcement.
+        if !deepValueProperties(of: model).contains(name) {
+            return DeadSend(tokens: first...last, range: source.start(first)..<source.end(last), property: name, inObserver: true,
+                            announcement: first...last)
+        }
         // The send is all the observer holds: the observer goes; and all the block holds: the
         // block. A comment there stays, and only the send goes.
         if end + 1 == close, first == open + 1 {

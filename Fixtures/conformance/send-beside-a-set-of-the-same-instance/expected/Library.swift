@@ -15,6 +15,10 @@ final class Book {
 @Observable final class Library {
     var shown = Book(title: "Intro")
     var count = 0
+    /// Published by hand: the send in its observer becomes withMutation, for the same reason.
+    var cover = Book(title: "Plain") {
+        willSet { withMutation(keyPath: \.cover) {} }
+    }
 
     func show(_ book: Book) {
         withMutation(keyPath: \.shown) { shown = book }

@@ -14,6 +14,10 @@ final class Book {
 final class Library: ObservableObject {
     @Published var shown = Book(title: "Intro")
     @Published var count = 0
+    /// Published by hand: the send in its observer becomes withMutation, for the same reason.
+    var cover = Book(title: "Plain") {
+        willSet { objectWillChange.send() }
+    }
 
     func show(_ book: Book) {
         objectWillChange.send()

@@ -35,7 +35,8 @@ public struct ObjectWillChangeUse: Rule {
             read `cache`, as the send told every view. So does a send next to `x = v` where `x` may hold \
             a class (`@Published var shown: Book`): the macro's setter tells no one of the same instance \
             (or of an equal value), which may have changed inside, as `Published` told every view of \
-            every set (runtime oracle: a negative control). A send that is all of \
+            every set (runtime oracle: a negative control); in the `willSet` of such a property (a \
+            hand-written `@Published`), the send becomes `withMutation(keyPath: \\.p) {}`. A send that is all of \
             `if await cache.insert(k) { DispatchQueue.main.async { self.objectWillChange.send() } }` \
             (the change in the condition, the send later on the main queue) becomes \
             `self.withMutation(keyPath: \\.cache) {}` in its place, at the same moment; `cache` must be a \
@@ -212,6 +213,14 @@ public struct ObjectWillChangeUse: Rule {
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 // Kept for the subscribers of the publisher the class keeps (ObjectWillChangeBridges.swift).
                 if context.index.bridgedObjectWillChange.contains(owner) { continue }
+                if let announcement = dead.announcement {
+                    let call = (source.kind(announcement.lowerBound) == .identifier && source.isIdentifier(announcement.lowerBound, "self") ? "self." : "")
+                        + "withMutation(keyPath: \\.\(dead.property)) {}"
+                    findings.append(finding(context, source.span(s, through: s),
+                                            "objectWillChange.send() in the observer of '\(dead.property)' becomes \(call) once \(TypeName.base(owner)) is @Observable: its setter tells no one of the same instance (or an equal value holding one), which the send told every view of (fixable)",
+                                            fix: [Edit(source.span(announcement.lowerBound, through: announcement.upperBound), call)], model: owner))
+                    continue
+                }
                 findings.append(finding(context, source.span(s, through: s),
                                         dead.inObserver
                                             ? "objectWillChange.send() in the observer of '\(dead.property)' is dead once \(TypeName.base(owner)) is @Observable: the property tells its observers itself (fixable)"
