@@ -55,13 +55,20 @@ extension ProjectIndex {
         "OrderedSet", "OrderedDictionary", "Deque", "IdentifiedArray", "IdentifiedArrayOf",
     ]
 
-    /// The tracked properties of `model` whose value is values all the way down (`holdsOnlyValues`):
-    /// a set of an equal value, which the macro's setter skips, changes nothing a view could show.
-    func deepValueProperties(of model: String) -> Set<String> {
-        storedVariables(of: model) { p, ref in
-            let decl = type(ref)
-            return holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name])
+    /// Whether the stored property `name` of `model` (or a model superclass) holds values all the
+    /// way down (`holdsOnlyValues`): a set of an equal value, which the macro's setter skips,
+    /// changes nothing a view could show. Asked only of a plain set's property.
+    func holdsOnlyValues(property name: String, of model: String) -> Bool {
+        for ancestor in lineage(of: model) {
+            guard let m = models[ancestor] else { continue }
+            for ref in m.declarations + m.extensions {
+                let decl = type(ref)
+                if let p = decl.properties.first(where: { $0.name == name && !$0.isComputed && !$0.isStatic }) {
+                    return holdsOnlyValues(written: p.typeText, initializer: p.initializer, in: ref.file, path: decl.path + [decl.name])
+                }
+            }
         }
+        return false
     }
 
     /// The tracked properties of `model` whose type is known to be a value type: written with
@@ -126,11 +133,10 @@ extension ProjectIndex {
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
         let valueTyped = valueTypedProperties(of: model)
-        let deepValues = deepValueProperties(of: model)
         // A bare name a local, parameter, closure parameter, loop or pattern binds there is not
         // the property (`var count = Feed.total` then `count += 1`); `self.count` always is.
         func propertySet(at statement: Int) -> String? {
-            guard let name = self.setProperty(at: statement, in: source, tracked: tracked, valueTyped: valueTyped, deepValues: deepValues) else { return nil }
+            guard let name = self.setProperty(at: statement, in: source, tracked: tracked, valueTyped: valueTyped, model: model) else { return nil }
             if source.isIdentifier(statement, "self") { return name }
             return localBinding(ofName: name, at: statement, in: file) == nil ? name : nil
         }
@@ -181,7 +187,7 @@ extension ProjectIndex {
         var end = last
         if source.kind(end + 1) == .semicolon { end += 1 }
         // A set of the same instance (or an equal value holding one) tells no one: the send stays an announcement.
-        if !deepValueProperties(of: model).contains(name) {
+        if !holdsOnlyValues(property: name, of: model) {
             return DeadSend(tokens: first...last, range: source.start(first)..<source.end(last), property: name, inObserver: true,
                             announcement: first...last)
         }
@@ -245,16 +251,17 @@ extension ProjectIndex {
     /// The tracked property that the statement starting at token `k` sets, if it sets one: by
     /// assignment, or through a subscript or mutating method of a value type (`valueTyped`),
     /// whose setter runs; a class's methods and subscripts change it without its setter. With
-    /// `deepValues`, a plain `p = v` counts only for those: the macro's setter tells no one of an
-    /// equal value or the same instance, which for a class (or values holding one) may have
-    /// changed inside; `+=`, a subscript or a mutating method go through `_modify`, which always tells.
-    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>, valueTyped: Set<String>, deepValues: Set<String>? = nil) -> String? {
+    /// `model`, a plain `p = v` counts only where `p` holds values all the way down: the macro's
+    /// setter tells no one of an equal value or the same instance, which for a class (or values
+    /// holding one) may have changed inside; `+=`, a subscript or a mutating method go through
+    /// `_modify`, which always tells.
+    func setProperty(at start: Int, in source: SourceFile, tracked: Set<String>, valueTyped: Set<String>, model: String? = nil) -> String? {
         var k = start
         if source.isIdentifier(k, "self"), source.kind(k + 1) == .period { k += 2 }
         guard source.kind(k) == .identifier else { return nil }
         let name = source.name(k)
         guard tracked.contains(name) else { return nil }
-        if let deepValues, !deepValues.contains(name), source.kind(k + 1) == .operator, source.isText(k + 1, "=") { return nil }
+        if let model, source.kind(k + 1) == .operator, source.isText(k + 1, "="), !holdsOnlyValues(property: name, of: model) { return nil }
         var after = k + 1
         if source.kind(after) == .leftBracket {
             guard valueTyped.contains(name) else { return nil }
@@ -284,9 +291,8 @@ extension ProjectIndex {
         let published = storedVariables(of: model) { p, _ in p.attribute("Published") != nil }
         guard !published.isEmpty else { return false }
         let valueTyped = valueTypedProperties(of: model)
-        let deepValues = deepValueProperties(of: model)
         func setsTracked(_ statement: Int) -> Bool {
-            guard let name = setProperty(at: statement, in: source, tracked: published, valueTyped: valueTyped, deepValues: deepValues) else { return false }
+            guard let name = setProperty(at: statement, in: source, tracked: published, valueTyped: valueTyped, model: model) else { return false }
             return source.isIdentifier(statement, "self") || localBinding(ofName: name, at: statement, in: file) == nil
         }
         // A line that continues a statement (`let b = ...` after `if let a,`, a `{` or `.map` of

@@ -29,7 +29,6 @@ extension ProjectIndex {
             ? storedVariables(of: model) { p, _ in p.attribute("Published") != nil }
             : trackedProperties(of: model)
         let valueTyped = valueTypedProperties(of: model)
-        let deepValues = deepValueProperties(of: model)
         // The statement at `k` sets a tracked property of the same receiver: `r.p = `, `r.p += `,
         // `r.p[i] = `, `r.p.append(...)` on a value type.
         func setsTrackedProperty(at k: Int) -> String? {
@@ -37,7 +36,7 @@ extension ProjectIndex {
             guard k + count + 1 < source.sigCount, source.kind(k + count) == .period,
                   (0..<count).allSatisfy({ source.kind(k + $0) == source.kind(receiver.lowerBound + $0) && source.text(k + $0) == source.text(receiver.lowerBound + $0) })
             else { return nil }
-            return setProperty(at: k + count + 1, in: source, tracked: tracked, valueTyped: valueTyped, deepValues: deepValues)
+            return setProperty(at: k + count + 1, in: source, tracked: tracked, valueTyped: valueTyped, model: model)
         }
         var property: String? = nil
         if next < source.sigCount, source.kind(next) != .rightBrace { property = setsTrackedProperty(at: next) }

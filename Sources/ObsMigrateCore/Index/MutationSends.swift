@@ -53,7 +53,6 @@ extension ProjectIndex {
         var removalEnd = source.end(last)
         if source.kind(next) == .semicolon { removalEnd = source.end(next); next += 1 }
         let tracked = trackedProperties(of: model)
-        let plainSets = tracked.subtracting(deepValueProperties(of: model))
         let explicitSelf = first != s
         if let later = laterAnnouncement(first: first, last: last, explicitSelf: explicitSelf, in: file, tracked: tracked) { return later }
         // `if p.insert(x) { objectWillChange.send() }`: the whole `if` becomes the call.
@@ -72,7 +71,7 @@ extension ProjectIndex {
         if next < source.sigCount, source.startsLine[next] || source.kind(last + 1) == .semicolon { candidates.append(next) }
         if let previous = previousStatement(before: first, in: source) { candidates.append(previous) }
         for start in candidates {
-            guard let (property, end) = reachingStatement(at: start, in: file, tracked: tracked, plainSets: plainSets) else { continue }
+            guard let (property, end) = reachingStatement(at: start, in: file, tracked: tracked, plainSetsOf: model) else { continue }
             let needsTry = (start...end).contains { source.isIdentifier($0, "try") }
             let name = source.isIdentifier(start, "self") ? start + 2 : start
             return MutationSend(sendRange: source.start(first)..<removalEnd, statement: start...end, property: property,
@@ -113,7 +112,7 @@ extension ProjectIndex {
     /// nil for any other statement, one on several lines, or one that cannot move into a closure
     /// (unless it `stays` where it is).
     func reachingStatement(at start: Int, in file: Int, tracked: Set<String>, until limit: Int? = nil, stays: Bool = false,
-                           plainSets: Set<String> = []) -> (String, Int)? {
+                           plainSetsOf model: String? = nil) -> (String, Int)? {
         let source = files[file].source
         var k = start
         let qualified = source.isIdentifier(k, "self") && source.kind(k + 1) == .period
@@ -121,11 +120,11 @@ extension ProjectIndex {
         guard source.kind(k) == .identifier else { return nil }
         let name = source.name(k)
         guard tracked.contains(name), qualified || localBinding(ofName: name, at: k, in: file) == nil else { return nil }
-        // Into it: `p.`, `p[`, `p?.`, `p!.`; a plain `p = v` is the setter's (a dead send), but of
-        // `plainSets`, whose setter may tell no one (the same instance, an equal value holding one).
+        // Into it: `p.`, `p[`, `p?.`, `p!.`; a plain `p = v` is the setter's (a dead send), but where
+        // `p` of `model` may hold a class: its setter may tell no one (the same instance).
         var after = k + 1
         if source.kind(after) == .operator, source.isText(after, "?") || source.isText(after, "!") { after += 1 }
-        let plainSet = plainSets.contains(name) && source.kind(k + 1) == .operator && source.isText(k + 1, "=")
+        let plainSet = source.kind(k + 1) == .operator && source.isText(k + 1, "=") && (model.map { !holdsOnlyValues(property: name, of: $0) } ?? false)
         guard plainSet || source.kind(after) == .period || source.kind(after) == .leftBracket else { return nil }
         // The statement's end: bracketed runs whole, up to the end of the line, a `;` or the block's `}`.
         var end = k

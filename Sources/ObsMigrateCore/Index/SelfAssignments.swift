@@ -19,14 +19,19 @@ extension ProjectIndex {
     /// declaration and extensions), outside initializers and nested types.
     func collectSelfAssignments() -> [String: [SelfAssignment]] {
         var result: [String: [SelfAssignment]] = [:]
-        let word = Array(" = ".utf8)
         for name in models.keys.sorted() {
-            let published = storedVariables(of: name) { p, _ in p.attribute("Published") != nil }
-            guard !published.isEmpty, let model = models[name] else { continue }
-            for r in model.declarations + model.extensions where !files[r.file].tokensDropped {
+            let model = models[name]!
+            // Spelled `x = x` or `self.x = self.x` (as formatters write it): the bytes rule most bodies out.
+            let bodies = (model.declarations + model.extensions).filter { r in
+                guard !files[r.file].tokensDropped else { return false }
                 let t = type(r), source = files[r.file].source
-                // Most bodies have no `x = x`: the bytes rule them out first (an assignment is spelled ` = `).
-                guard ByteSearch.firstOffset(of: word, in: source.bytes, range: source.start(t.bodyOpen)..<source.end(t.bodyClose)) != nil else { continue }
+                return Self.spellsSelfAssignment(source.bytes, in: source.start(t.bodyOpen)..<source.end(t.bodyClose))
+            }
+            guard !bodies.isEmpty else { continue }
+            let published = storedVariables(of: name) { p, _ in p.attribute("Published") != nil }
+            guard !published.isEmpty else { continue }
+            for r in bodies {
+                let t = type(r), source = files[r.file].source
                 let nested = files[r.file].decls.types.filter { $0.bodyOpen > t.bodyOpen && $0.bodyClose < t.bodyClose }
                 let initializers = t.functions.filter { $0.kind == .`init` || $0.kind == .deinit }.compactMap(\.body)
                 for k in (t.bodyOpen + 1)..<t.bodyClose where source.kind(k) == .identifier {
@@ -37,6 +42,34 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// Whether `range` of `bytes` holds ` = ` between two equal words (`x = x`, `.x = self.x`),
+    /// in one pass: each `=` is looked at, with the word on either side.
+    static func spellsSelfAssignment(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = range.lowerBound + 1
+            while i < range.upperBound - 1 {
+                defer { i += 1 }
+                guard b[i] == UInt8(ascii: "="), b[i - 1] == UInt8(ascii: " "), b[i + 1] == UInt8(ascii: " ") else { continue }
+                var leftStart = i - 1
+                while leftStart > range.lowerBound, isIdentifierByte(b[leftStart - 1]) { leftStart -= 1 }
+                let left = leftStart..<(i - 1)
+                func spellsSelf(at k: Int) -> Bool {
+                    k >= range.lowerBound && k + 5 <= range.upperBound && b[k] == UInt8(ascii: "s") && b[k + 1] == UInt8(ascii: "e")
+                        && b[k + 2] == UInt8(ascii: "l") && b[k + 3] == UInt8(ascii: "f") && b[k + 4] == UInt8(ascii: ".")
+                }
+                // Both sides alike (`self.x = x`, an initializer's usual line, is not one).
+                var rightStart = i + 2
+                let rightSelf = spellsSelf(at: rightStart)
+                if rightSelf { rightStart += 5 }
+                guard spellsSelf(at: leftStart - 5) == rightSelf, !left.isEmpty, rightStart + left.count <= range.upperBound,
+                      b[rightStart..<(rightStart + left.count)].elementsEqual(b[left]),
+                      rightStart + left.count == range.upperBound || !isIdentifierByte(b[rightStart + left.count]) else { continue }
+                return true
+            }
+            return false
+        }
     }
 
     /// The statement `self.x = self.x` or `x = x` whose left side names `x` at `k`, a property
