@@ -10,9 +10,9 @@ public struct DeadSend: Sendable {
     /// In that property's own `willSet` or `didSet`: the hand-written `@Published`.
     public var inObserver = false
     /// In the observer of a property that may hold a class: the macro's setter tells no one of
-    /// the same instance, which the send told every view of, so the send becomes
-    /// `withMutation(keyPath: \.p) {}` (`announcement`, the send's tokens) rather than going.
-    public var announcement: ClosedRange<Int>? = nil
+    /// the same instance, which the send told every view of, so the send (`tokens`) becomes
+    /// `withMutation(keyPath: \.p) {}` rather than going.
+    public var announces = false
 }
 
 extension ProjectIndex {
@@ -189,7 +189,7 @@ extension ProjectIndex {
         // A set of the same instance (or an equal value holding one) tells no one: the send stays an announcement.
         if !holdsOnlyValues(property: name, of: model) {
             return DeadSend(tokens: first...last, range: source.start(first)..<source.end(last), property: name, inObserver: true,
-                            announcement: first...last)
+                            announces: true)
         }
         // The send is all the observer holds: the observer goes; and all the block holds: the
         // block. A comment there stays, and only the send goes.

@@ -42,12 +42,9 @@ extension ProjectIndex {
             let bumped = bumpedOnly(declared, in: bodies, declarationFile: ref.file)
             for p in decl.properties {
                 guard let property = p.name, let bumps = bumped[property] else { continue }
-                let inside = Dictionary(grouping: bodies, by: \.file).mapValues { refs in
-                    refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
-                }
                 let attribute = p.attribute("Published")!
                 candidates.append((name, PokedProperty(name: property, site: Site(file: ref.file, offset: attribute.range.lowerBound),
-                                                       isFilePrivate: p.hasModifier("private") || p.hasModifier("fileprivate"), bumps: bumps), inside))
+                                                       isFilePrivate: p.hasModifier("private") || p.hasModifier("fileprivate"), bumps: bumps), bodyByteRanges(bodies)))
                 break
             }
         }

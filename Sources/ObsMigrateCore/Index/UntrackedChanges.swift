@@ -154,6 +154,13 @@ extension ProjectIndex {
 
     struct CounterRefusal: Error { var why: String }
 
+    /// The bytes of each body's braces, by file: where a member read is the class's own.
+    func bodyByteRanges(_ refs: [TypeRef]) -> [Int: [Range<Int>]] {
+        Dictionary(grouping: refs, by: \.file).mapValues { refs in
+            refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
+        }
+    }
+
     /// A candidate's counter, or why not, as far as its own declarations tell; it holds only if
     /// none of `unreadOutside` (stored properties that may change unseen) is read outside
     /// `inside` (the class's byte ranges, by file), which `MemberReads` tells for all at once.
@@ -282,9 +289,7 @@ extension ProjectIndex {
         }
         // Stored properties: a view reads a value type's changes through its setter; through any
         // other, it could read what changed unseen, so none may be read outside the class.
-        let inside = bodiesByFile.mapValues { refs in
-            refs.map { r -> Range<Int> in let t = type(r), rs = files[r.file].source; return rs.start(t.bodyOpen)..<rs.end(t.bodyClose) }
-        }
+        let inside = bodyByteRanges(bodies)
         let source = files[file].source
         var unreadOutside: [String] = []
         var announceable: [String: String] = [:]

@@ -213,12 +213,12 @@ public struct ObjectWillChangeUse: Rule {
                let dead = context.index.deadSend(at: s, in: context.fileIndex, model: owner) {
                 // Kept for the subscribers of the publisher the class keeps (ObjectWillChangeBridges.swift).
                 if context.index.bridgedObjectWillChange.contains(owner) { continue }
-                if let announcement = dead.announcement {
-                    let call = (source.kind(announcement.lowerBound) == .identifier && source.isIdentifier(announcement.lowerBound, "self") ? "self." : "")
+                if dead.announces {
+                    let call = (source.isIdentifier(dead.tokens.lowerBound, "self") ? "self." : "")
                         + "withMutation(keyPath: \\.\(dead.property)) {}"
                     findings.append(finding(context, source.span(s, through: s),
                                             "objectWillChange.send() in the observer of '\(dead.property)' becomes \(call) once \(TypeName.base(owner)) is @Observable: its setter tells no one of the same instance (or an equal value holding one), which the send told every view of (fixable)",
-                                            fix: [Edit(source.span(announcement.lowerBound, through: announcement.upperBound), call)], model: owner))
+                                            fix: [Edit(source.span(dead.tokens.lowerBound, through: dead.tokens.upperBound), call)], model: owner))
                     continue
                 }
                 findings.append(finding(context, source.span(s, through: s),
